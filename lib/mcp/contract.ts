@@ -1,0 +1,208 @@
+/**
+ * The proxy contract: the one set of types shared by our API routes and the browser.
+ * Route handlers validate incoming bodies against these shapes (see ./contract-guards.ts);
+ * the browser's typed fetch returns them.
+ */
+
+/** A protocol era: modern = 2026-07-28 (stateless, server/discover); legacy = 2025-11-25 and earlier (initialize). */
+export type Era = "modern" | "legacy";
+/** What the user asks for when connecting. */
+export type EraChoice = "auto" | Era;
+
+export const ERA_CHOICES: readonly EraChoice[] = ["auto", "modern", "legacy"];
+
+/** A server identity as MCP reports it (`serverInfo`). */
+export interface Implementation {
+  name: string;
+  version: string;
+  title?: string;
+  description?: string;
+  websiteUrl?: string;
+  icons?: Icon[];
+}
+
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+}
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** A tool definition as it arrives from `tools/list`. Untrusted: every field may be missing or odd. */
+export interface Tool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export type CacheScope = "public" | "private";
+
+/**
+ * What the browser keeps after connecting and sends back with every call, so any proxy
+ * instance can serve any request. Holds no secrets: user headers travel separately.
+ */
+export interface ConnectionDescriptor {
+  v: 1;
+  /** The upstream URL, or `builtin:<id>` for a server from our registry (the demo). */
+  url: string;
+  era: Era;
+  protocolVersion: string;
+  /** Legacy only: the `Mcp-Session-Id` minted by the server at initialize. */
+  sessionId?: string;
+  /** Modern only: the discover result, replayed as the SDK's prior discovery (zero round trips). */
+  discover?: Record<string, unknown>;
+}
+
+/** Extra HTTP headers the user wants on upstream requests (e.g. Authorization). Never stored or logged. */
+export type UserHeaders = Record<string, string>;
+
+export interface ConnectRequest {
+  url: string;
+  era?: EraChoice;
+  headers?: UserHeaders;
+}
+
+export interface ServerSummary {
+  serverInfo?: Implementation;
+  era: Era;
+  protocolVersion: string;
+  supportedVersions: string[];
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+  /** A human label for the URL, e.g. the public URL of a builtin server. */
+  displayUrl: string;
+}
+
+export interface ConnectResponse {
+  server: ServerSummary;
+  connection: ConnectionDescriptor;
+}
+
+export interface ToolsRequest {
+  connection: ConnectionDescriptor;
+  headers?: UserHeaders;
+}
+
+/** A tool the client rules exclude from calling (e.g. invalid `x-mcp-header`), kept for the docs. */
+export interface ExcludedTool {
+  tool: Tool;
+  reason: string;
+}
+
+export interface ToolsResponse {
+  tools: Tool[];
+  excluded: ExcludedTool[];
+  ttlMs?: number;
+  cacheScope?: CacheScope;
+  /** ISO timestamp of the fetch. */
+  fetchedAt: string;
+  pages: number;
+  /** Non-fatal problems: page cap reached, cursor did not advance, duplicate names. */
+  warnings: string[];
+}
+
+export interface RpcRequest {
+  connection: ConnectionDescriptor;
+  /** The JSON-RPC message exactly as the user wrote it. */
+  message: unknown;
+  headers?: UserHeaders;
+}
+
+/** One thing the proxy put on the wire that the user did not write. */
+export interface AddedField {
+  where: "body" | "header";
+  /** A JSON pointer for the body (e.g. `/params/_meta/io.modelcontextprotocol~1protocolVersion`) or a header name. */
+  name: string;
+  value: unknown;
+}
+
+export interface SseEvent {
+  /** Milliseconds since the request started. */
+  atMs: number;
+  event?: string;
+  id?: string;
+  data: string;
+}
+
+/** One HTTP request/response pair as it crossed the wire (secrets masked). */
+export interface HttpExchange {
+  request: {
+    method: string;
+    url: string;
+    headers: [string, string][];
+    body?: string;
+  };
+  response?: {
+    status: number;
+    statusText: string;
+    headers: [string, string][];
+    /** The body when it was JSON or text (capped); SSE bodies are given as events instead. */
+    body?: string;
+    sseEvents: SseEvent[];
+  };
+  /** Set when the request failed before a response arrived. */
+  error?: string;
+  startedAt: string;
+  durationMs: number;
+}
+
+export interface RpcResponse {
+  /** The JSON-RPC response to the message, or null for a notification or when none came. */
+  response: Record<string, unknown> | null;
+  /** Other messages that arrived for this request (progress, log messages). */
+  notifications: Record<string, unknown>[];
+  /** The message as actually sent. */
+  sent: unknown;
+  added: AddedField[];
+  exchanges: HttpExchange[];
+  durationMs: number;
+}
+
+/** "We couldn't ask" kinds: shown as a banner, never as the server's answer. */
+export type ProxyErrorKind =
+  | "bad-request"
+  | "blocked-target"
+  | "upstream-unreachable"
+  | "upstream-timeout"
+  | "upstream-protocol"
+  | "too-large"
+  | "rate-limited"
+  | "internal";
+
+export interface ProxyErrorBody {
+  error: {
+    kind: ProxyErrorKind;
+    message: string;
+    /** What the user can change to fix it. */
+    hint?: string;
+    /** The HTTP exchanges made before the failure, when any (secrets masked). */
+    exchanges?: HttpExchange[];
+  };
+}
+
+/** HTTP status our API answers with for each kind. */
+export const PROXY_ERROR_STATUS: Record<ProxyErrorKind, number> = {
+  "bad-request": 400,
+  "blocked-target": 403,
+  "upstream-unreachable": 502,
+  "upstream-timeout": 504,
+  "upstream-protocol": 502,
+  "too-large": 413,
+  "rate-limited": 429,
+  internal: 500,
+};
