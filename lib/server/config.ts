@@ -1,0 +1,61 @@
+import "server-only";
+
+/** Toolscope's runtime configuration, parsed once from the environment. Every limit lives here and in the README. */
+export interface Config {
+  /** "local": stdio allowed, private-network targets allowed. "hosted": public internet only. */
+  mode: "local" | "hosted";
+  /** Allow upstream targets on loopback/private networks even in hosted mode. Loud on purpose. */
+  allowPrivateNetwork: boolean;
+  /** Upper bound for one upstream request (connect, list page, rpc), in ms. */
+  requestTimeoutMs: number;
+  /** Largest request body our API accepts, in bytes. */
+  maxRequestBytes: number;
+  /** Largest upstream response body we read, in bytes. */
+  maxResponseBytes: number;
+  /** Caps when following `tools/list` cursors. */
+  maxToolPages: number;
+  maxTools: number;
+  /** Number of user-supplied headers and their total size. */
+  maxUserHeaders: number;
+  maxUserHeaderBytes: number;
+  /** Page size of the built-in demo server's `tools/list`. */
+  demoPageSize: number;
+}
+
+function int(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name}=${raw} is invalid: use an integer from ${min} to ${max}.`);
+  }
+  return n;
+}
+
+function flag(name: string): boolean {
+  return ["1", "true", "yes"].includes((process.env[name] ?? "").toLowerCase());
+}
+
+function parseConfig(): Config {
+  const mode = (process.env.TOOLSCOPE_MODE ?? "local").toLowerCase();
+  if (mode !== "local" && mode !== "hosted") throw new Error(`TOOLSCOPE_MODE=${mode} is invalid: use "local" or "hosted".`);
+  return {
+    mode,
+    allowPrivateNetwork: mode === "local" || flag("DANGEROUSLY_ALLOW_PRIVATE_NETWORK"),
+    requestTimeoutMs: int("TOOLSCOPE_REQUEST_TIMEOUT_MS", 15_000, 100, 300_000),
+    maxRequestBytes: int("TOOLSCOPE_MAX_REQUEST_BYTES", 1_000_000, 1_000, 50_000_000),
+    maxResponseBytes: int("TOOLSCOPE_MAX_RESPONSE_BYTES", 10_000_000, 1_000, 200_000_000),
+    maxToolPages: int("TOOLSCOPE_MAX_TOOL_PAGES", 50, 1, 10_000),
+    maxTools: int("TOOLSCOPE_MAX_TOOLS", 5_000, 1, 100_000),
+    maxUserHeaders: int("TOOLSCOPE_MAX_USER_HEADERS", 20, 0, 200),
+    maxUserHeaderBytes: int("TOOLSCOPE_MAX_USER_HEADER_BYTES", 16_384, 0, 1_000_000),
+    demoPageSize: int("TOOLSCOPE_DEMO_PAGE_SIZE", 5, 1, 1_000),
+  };
+}
+
+let cached: Config | undefined;
+
+/** The configuration, parsed on first use (not at import: `next build` imports route modules). */
+export function config(): Config {
+  return (cached ??= parseConfig());
+}

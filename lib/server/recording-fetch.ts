@@ -1,0 +1,86 @@
+import "server-only";
+import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
+import { maskHeaders } from "@/lib/mcp/secrets";
+import { SseParser } from "@/lib/mcp/sse-parser";
+
+/** Bodies longer than this are cut in the recorded exchange (the SDK still reads the whole response). */
+export const MAX_RECORDED_BODY_CHARS = 200_000;
+
+export interface Recorder {
+  fetch: typeof fetch;
+  exchanges: HttpExchange[];
+}
+
+function headerPairs(headers: HeadersInit | undefined): [string, string][] {
+  return [...new Headers(headers).entries()];
+}
+
+function bodyText(body: BodyInit | null | undefined): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  return typeof body === "string" ? body : `[${Object.prototype.toString.call(body)}]`;
+}
+
+/**
+ * Wraps a fetch so every request/response pair is recorded as it crosses the wire, secrets masked.
+ * Response bodies are observed through a pass-through stream, so SSE keeps streaming to the SDK.
+ */
+export function createRecorder(inner: typeof fetch, opts: { secretHeaderNames: string[]; maxBodyBytes: number; onSseEvent?: (e: SseEvent) => void }): Recorder {
+  const exchanges: HttpExchange[] = [];
+  const recordedFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const started = performance.now();
+    const url = input instanceof Request ? input.url : String(input);
+    const exchange: HttpExchange = {
+      request: {
+        method: init?.method ?? "GET",
+        url,
+        headers: maskHeaders(headerPairs(init?.headers), opts.secretHeaderNames),
+        body: bodyText(init?.body),
+      },
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+    };
+    exchanges.push(exchange);
+    let res: Response;
+    try {
+      res = await inner(input, init);
+    } catch (err) {
+      exchange.error = (err as Error).message;
+      exchange.durationMs = performance.now() - started;
+      throw err;
+    }
+    const sseEvents: SseEvent[] = [];
+    exchange.response = { status: res.status, statusText: res.statusText, headers: maskHeaders([...res.headers.entries()], opts.secretHeaderNames), sseEvents };
+    exchange.durationMs = performance.now() - started;
+    if (!res.body) return res;
+    const isSse = (res.headers.get("content-type") ?? "").includes("text/event-stream");
+    const parser = new SseParser((e) => {
+      const event = { ...e, atMs: Math.round(performance.now() - started) };
+      sseEvents.push(event);
+      opts.onSseEvent?.(event);
+    });
+    const decoder = new TextDecoder();
+    let text = "";
+    let bytes = 0;
+    const observed = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          bytes += chunk.byteLength;
+          if (bytes > opts.maxBodyBytes) {
+            controller.error(new Error(`The upstream response exceeded ${opts.maxBodyBytes} bytes (TOOLSCOPE_MAX_RESPONSE_BYTES).`));
+            return;
+          }
+          const piece = decoder.decode(chunk, { stream: true });
+          if (isSse) parser.push(piece);
+          else if (text.length < MAX_RECORDED_BODY_CHARS) text += piece;
+          controller.enqueue(chunk);
+        },
+        flush() {
+          exchange.durationMs = performance.now() - started;
+          if (!isSse) exchange.response!.body = text.slice(0, MAX_RECORDED_BODY_CHARS);
+        },
+      }),
+    );
+    return new Response(observed, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }) as typeof fetch;
+  return { fetch: recordedFetch, exchanges };
+}
