@@ -1,0 +1,11 @@
+import { parseRpcRequest } from "@/lib/mcp/contract-guards";
+import { handleApi } from "@/lib/server/api-route";
+import { rpc } from "@/lib/server/proxy-service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Send one JSON-RPC message as written; answer with the response and the HTTP exchange. */
+export function POST(req: Request) {
+  return handleApi(req, parseRpcRequest, rpc, (i) => i.connection.url);
+}

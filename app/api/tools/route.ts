@@ -1,0 +1,11 @@
+import { parseToolsRequest } from "@/lib/mcp/contract-guards";
+import { handleApi } from "@/lib/server/api-route";
+import { tools } from "@/lib/server/proxy-service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Every tool of a connected server, all pages followed within the configured caps. */
+export function POST(req: Request) {
+  return handleApi(req, parseToolsRequest, tools, (i) => i.connection.url);
+}

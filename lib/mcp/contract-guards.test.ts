@@ -1,0 +1,36 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseConnectRequest, parseRpcRequest, parseServerUrl, parseUserHeaders } from "./contract-guards.ts";
+
+const limits = { maxCount: 3, maxBytes: 100 };
+
+test("urls: http(s) or builtin, never credentials or other schemes", () => {
+  assert.equal(parseServerUrl(" https://x.test/mcp#frag "), "https://x.test/mcp");
+  assert.equal(parseServerUrl("builtin:demo"), "builtin:demo");
+  assert.throws(() => parseServerUrl("file:///etc/passwd"), /Only http/);
+  assert.throws(() => parseServerUrl("https://u:p@x.test/"), /credentials in a header/);
+  assert.throws(() => parseServerUrl("not a url"), /not a valid URL/);
+  assert.throws(() => parseServerUrl(undefined), /"url" is required/);
+});
+
+test("headers: tokens only, no line breaks, within limits, proxy-owned ones refused", () => {
+  assert.deepEqual(parseUserHeaders({ Authorization: "Bearer x" }, limits), { Authorization: "Bearer x" });
+  assert.throws(() => parseUserHeaders({ "Bad Name": "x" }, limits), /not a valid HTTP header name/);
+  assert.throws(() => parseUserHeaders({ A: "x\r\nInjected: 1" }, limits), /line break/);
+  assert.throws(() => parseUserHeaders({ "Mcp-Session-Id": "x" }, limits), /set by the proxy/);
+  assert.throws(() => parseUserHeaders({ A: "1", B: "2", C: "3", D: "4" }, limits), /at most 3/);
+  assert.throws(() => parseUserHeaders({ A: "x".repeat(200) }, limits), /at most 100/);
+});
+
+test("era defaults to auto and rejects unknown values", () => {
+  assert.equal(parseConnectRequest({ url: "https://x.test" }, limits).era, "auto");
+  assert.throws(() => parseConnectRequest({ url: "https://x.test", era: "future" }, limits), /must be one of auto, modern, legacy/);
+});
+
+test("rpc: one message object with a method", () => {
+  const connection = { v: 1, url: "builtin:demo", era: "modern", protocolVersion: "2026-07-28" };
+  assert.equal(parseRpcRequest({ connection, message: { method: "tools/list" } }, limits).message.method, "tools/list");
+  assert.throws(() => parseRpcRequest({ connection, message: [] }, limits), /batches/);
+  assert.throws(() => parseRpcRequest({ connection, message: { result: {} } }, limits), /must be a string/);
+  assert.throws(() => parseRpcRequest({ connection: { ...connection, sessionId: "a\nb" }, message: { method: "x" } }, limits), /visible ASCII/);
+});

@@ -1,0 +1,107 @@
+import { ERA_CHOICES, type ConnectRequest, type ConnectionDescriptor, type EraChoice, type RpcRequest, type ToolsRequest, type UserHeaders } from "./contract.ts";
+
+/** A request to our API that does not match the contract; the message says what to change. */
+export class ContractError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ContractError";
+  }
+}
+
+export interface HeaderLimits {
+  maxCount: number;
+  maxBytes: number;
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Headers the proxy owns: the user can't set them, because they would break or spoof the exchange. */
+const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "accept", "connection", "transfer-encoding", "mcp-session-id", "mcp-protocol-version", "upgrade", "te", "trailer", "keep-alive", "proxy-connection"]);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function requireObject(body: unknown, what: string): Record<string, unknown> {
+  if (!isObject(body)) throw new ContractError(`The request body must be a JSON object ${what}.`);
+  return body;
+}
+
+/** Parse user headers: names must be HTTP tokens, values single-line, within the configured limits. */
+export function parseUserHeaders(value: unknown, limits: HeaderLimits): UserHeaders {
+  if (value === undefined || value === null) return {};
+  if (!isObject(value)) throw new ContractError('"headers" must be an object of header name to string value, e.g. {"Authorization": "Bearer …"}.');
+  const entries = Object.entries(value);
+  if (entries.length > limits.maxCount) throw new ContractError(`Too many headers: ${entries.length}; at most ${limits.maxCount} are allowed (TOOLSCOPE_MAX_USER_HEADERS).`);
+  let bytes = 0;
+  const out: UserHeaders = {};
+  for (const [name, v] of entries) {
+    if (!TOKEN.test(name)) throw new ContractError(`Header name ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only).`);
+    if (RESERVED_HEADERS.has(name.toLowerCase())) throw new ContractError(`Header "${name}" is set by the proxy itself and cannot be overridden.`);
+    if (typeof v !== "string") throw new ContractError(`Header "${name}" must have a string value.`);
+    if (/[\r\n\0]/.test(v)) throw new ContractError(`Header "${name}" contains a line break or NUL, which HTTP does not allow.`);
+    bytes += name.length + v.length;
+    out[name] = v;
+  }
+  if (bytes > limits.maxBytes) throw new ContractError(`The headers total ${bytes} bytes; at most ${limits.maxBytes} are allowed (TOOLSCOPE_MAX_USER_HEADER_BYTES).`);
+  return out;
+}
+
+/** Parse a server URL: http(s) only, no credentials in it, or a `builtin:` id. */
+export function parseServerUrl(value: unknown): string {
+  if (typeof value !== "string" || value.trim() === "") throw new ContractError('"url" is required: the MCP endpoint, e.g. https://example.com/mcp.');
+  const raw = value.trim();
+  if (/^builtin:[a-z0-9-]+$/.test(raw)) return raw;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ContractError(`"${raw.slice(0, 200)}" is not a valid URL; write a full address such as https://example.com/mcp.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ContractError(`Only http:// and https:// servers can be reached over HTTP, not ${url.protocol}`);
+  if (url.username || url.password) throw new ContractError("Put credentials in a header (e.g. Authorization), not in the URL: URLs end up in history and share links.");
+  url.hash = "";
+  return url.toString();
+}
+
+function parseEra(value: unknown): EraChoice {
+  if (value === undefined) return "auto";
+  if (typeof value === "string" && (ERA_CHOICES as readonly string[]).includes(value)) return value as EraChoice;
+  throw new ContractError(`"era" must be one of ${ERA_CHOICES.join(", ")}.`);
+}
+
+export function parseConnectRequest(body: unknown, limits: HeaderLimits): ConnectRequest & { era: EraChoice; headers: UserHeaders } {
+  const b = requireObject(body, 'like {"url": "https://example.com/mcp", "era": "auto"}');
+  return { url: parseServerUrl(b.url), era: parseEra(b.era), headers: parseUserHeaders(b.headers, limits) };
+}
+
+/** Parse the connection descriptor the browser sends back (untrusted: it could be anything). */
+export function parseDescriptor(value: unknown): ConnectionDescriptor {
+  if (!isObject(value)) throw new ContractError('"connection" is required: send back the descriptor /api/connect returned.');
+  if (value.v !== 1) throw new ContractError('"connection.v" must be 1; reconnect to get a current descriptor.');
+  if (value.era !== "modern" && value.era !== "legacy") throw new ContractError('"connection.era" must be "modern" or "legacy".');
+  if (typeof value.protocolVersion !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.protocolVersion)) throw new ContractError('"connection.protocolVersion" must be a date-like version such as 2026-07-28.');
+  if (value.sessionId !== undefined && (typeof value.sessionId !== "string" || !/^[\x21-\x7e]{1,512}$/.test(value.sessionId))) throw new ContractError('"connection.sessionId" must be visible ASCII (the Mcp-Session-Id the server gave).');
+  if (value.discover !== undefined && !isObject(value.discover)) throw new ContractError('"connection.discover" must be an object.');
+  return {
+    v: 1,
+    url: parseServerUrl(value.url),
+    era: value.era,
+    protocolVersion: value.protocolVersion,
+    ...(value.sessionId !== undefined ? { sessionId: value.sessionId as string } : {}),
+    ...(value.discover !== undefined ? { discover: value.discover as Record<string, unknown> } : {}),
+  };
+}
+
+export function parseToolsRequest(body: unknown, limits: HeaderLimits): ToolsRequest & { headers: UserHeaders } {
+  const b = requireObject(body, 'like {"connection": {…}}');
+  return { connection: parseDescriptor(b.connection), headers: parseUserHeaders(b.headers, limits) };
+}
+
+export function parseRpcRequest(body: unknown, limits: HeaderLimits): RpcRequest & { message: Record<string, unknown>; headers: UserHeaders } {
+  const b = requireObject(body, 'like {"connection": {…}, "message": {"jsonrpc": "2.0", …}}');
+  if (!isObject(b.message)) {
+    throw new ContractError(Array.isArray(b.message) ? '"message" is an array: MCP no longer allows JSON-RPC batches; send one message object.' : '"message" must be one JSON-RPC message object, e.g. {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}.');
+  }
+  if (typeof b.message.method !== "string") throw new ContractError('"message.method" must be a string: the proxy sends requests and notifications, not responses.');
+  return { connection: parseDescriptor(b.connection), message: b.message, headers: parseUserHeaders(b.headers, limits) };
+}

@@ -1,0 +1,64 @@
+import type { AddedField } from "./contract.ts";
+
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
+export const META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+export const META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+export const META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
+export const META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+
+/** Who we say we are on the wire. */
+export const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" } as const;
+
+/** What the proxy can do on the user's behalf: input requests are answered in the browser. */
+export const CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } as const;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Escape a key for use as a JSON pointer token. */
+function token(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export interface Stamped {
+  message: Record<string, unknown>;
+  added: AddedField[];
+}
+
+/**
+ * Fill in what the protocol requires and the user did not write: a request id, and on the modern era
+ * the per-request `_meta` envelope. Anything the user wrote wins; every addition is reported.
+ */
+export function stampMessage(message: Record<string, unknown>, era: "modern" | "legacy", nextId: () => string | number): Stamped {
+  const added: AddedField[] = [];
+  const out: Record<string, unknown> = { ...message };
+  if (!("jsonrpc" in out)) {
+    out.jsonrpc = "2.0";
+    added.push({ where: "body", name: "/jsonrpc", value: "2.0" });
+  }
+  const method = typeof out.method === "string" ? out.method : undefined;
+  const isNotification = method?.startsWith("notifications/") ?? false;
+  if (method && !isNotification && !("id" in out)) {
+    out.id = nextId();
+    added.push({ where: "body", name: "/id", value: out.id });
+  }
+  if (era === "modern" && method) {
+    const params = isObject(out.params) ? { ...out.params } : {};
+    if (!("params" in out)) added.push({ where: "body", name: "/params", value: {} });
+    const meta = isObject(params._meta) ? { ...params._meta } : {};
+    const want: [string, unknown][] = [
+      [META_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION],
+      [META_CLIENT_INFO, CLIENT_INFO],
+      [META_CLIENT_CAPABILITIES, CLIENT_CAPABILITIES],
+    ];
+    for (const [key, value] of want) {
+      if (key in meta) continue;
+      meta[key] = value;
+      added.push({ where: "body", name: `/params/_meta/${token(key)}`, value });
+    }
+    params._meta = meta;
+    out.params = params;
+  }
+  return { message: out, added };
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import type { CacheScope, ConnectionDescriptor, ExcludedTool, HttpExchange, Tool, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
+import { stampMessage } from "@/lib/mcp/meta";
+import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
+import { exchangeMessage, ExchangeFailure } from "./upstream-exchange.ts";
+import type { Target } from "./targets.ts";
+import { ProxyError } from "./proxy-error.ts";
+
+export interface ListToolsOptions {
+  target: Target;
+  descriptor: ConnectionDescriptor;
+  userHeaders: UserHeaders;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  maxPages: number;
+  maxTools: number;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Split tools into callable ones and those the client rules exclude (invalid x-mcp-header), keeping the reason. */
+export function partitionTools(tools: Tool[]): { tools: Tool[]; excluded: ExcludedTool[] } {
+  const ok: Tool[] = [];
+  const excluded: ExcludedTool[] = [];
+  for (const tool of tools) {
+    const { problems } = scanHeaderDeclarations(tool.inputSchema);
+    if (problems.length === 0) ok.push(tool);
+    else {
+      console.warn(`[toolscope] excluded tool ${JSON.stringify(tool.name)}: ${problems.join("; ")}`);
+      excluded.push({ tool, reason: problems.join("; ") });
+    }
+  }
+  return { tools: ok, excluded };
+}
+
+/** Follow `nextCursor` to the end, within caps, and report anything odd as a warning rather than failing. */
+export async function listAllTools(opts: ListToolsOptions): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+  const all: Tool[] = [];
+  const warnings: string[] = [];
+  const exchanges: HttpExchange[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  let ttlMs: number | undefined;
+  let cacheScope: CacheScope | undefined;
+  do {
+    if (pages >= opts.maxPages) {
+      warnings.push(`Stopped after ${opts.maxPages} pages (TOOLSCOPE_MAX_TOOL_PAGES); the server has more.`);
+      break;
+    }
+    const { message } = stampMessage({ jsonrpc: "2.0", id: `list-${pages + 1}`, method: "tools/list", ...(cursor !== undefined ? { params: { cursor } } : {}) }, opts.descriptor.era, () => 0);
+    let result;
+    try {
+      result = await exchangeMessage({ target: opts.target, descriptor: opts.descriptor, message, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes });
+    } catch (err) {
+      if (err instanceof ExchangeFailure) throw new ExchangeFailure(err.cause, [...exchanges, ...err.exchanges]);
+      throw err;
+    }
+    exchanges.push(...result.exchanges);
+    pages++;
+    const response = result.response;
+    if (response && isObject(response.error)) {
+      throw new ExchangeFailure(new ProxyError("upstream-protocol", `tools/list failed: ${String(response.error.message)} (code ${String(response.error.code)})`), exchanges);
+    }
+    const page = response && isObject(response.result) ? response.result : undefined;
+    if (!page || !Array.isArray(page.tools)) {
+      throw new ExchangeFailure(new ProxyError("upstream-protocol", "tools/list returned no tools array."), exchanges);
+    }
+    for (const t of page.tools) {
+      if (isObject(t) && typeof t.name === "string") all.push(t as Tool);
+      else warnings.push(`Page ${pages} holds an entry that is not a tool definition (no string "name"); it was skipped.`);
+    }
+    if (pages === 1) {
+      ttlMs = typeof page.ttlMs === "number" ? page.ttlMs : undefined;
+      cacheScope = page.cacheScope === "public" || page.cacheScope === "private" ? page.cacheScope : undefined;
+    }
+    if (all.length >= opts.maxTools) {
+      warnings.push(`Stopped at ${opts.maxTools} tools (TOOLSCOPE_MAX_TOOLS).`);
+      all.length = opts.maxTools;
+      break;
+    }
+    const next = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
+    if (next !== undefined && (seenCursors.has(next) || next === cursor)) {
+      warnings.push(`The server returned cursor ${JSON.stringify(next.slice(0, 60))} again; stopped to avoid a loop.`);
+      break;
+    }
+    if (next !== undefined) seenCursors.add(next);
+    cursor = next;
+  } while (cursor !== undefined);
+
+  const names = new Map<string, number>();
+  for (const t of all) names.set(t.name, (names.get(t.name) ?? 0) + 1);
+  for (const [name, count] of names) if (count > 1) warnings.push(`Tool name ${JSON.stringify(name)} appears ${count} times across pages.`);
+
+  const { tools, excluded } = partitionTools(all);
+  return { tools, excluded, ttlMs, cacheScope, fetchedAt: new Date().toISOString(), pages, warnings, exchanges };
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { config } from "./config.ts";
+import { createSafeFetch } from "./egress.ts";
+import { demoHandler } from "./demo-handler.ts";
+
+/** Where an upstream request goes and how: a public URL through the guarded egress, or a builtin server in-process. */
+export interface Target {
+  url: URL;
+  fetch: typeof fetch;
+  /** The address to show people. */
+  displayUrl: string;
+}
+
+/** Servers that ship with Toolscope, addressed as `builtin:<id>`. The demo is reached in-process: no network hop, no SSRF exception. */
+const BUILTINS: Record<string, { path: string; handler: () => Promise<{ fetch(req: Request): Promise<Response> }> }> = {
+  demo: { path: "/api/demo/mcp", handler: demoHandler },
+};
+
+/** Resolve a descriptor URL to a target. `origin` is our own public origin, used only for display. */
+export async function resolveTarget(url: string, origin: string): Promise<Target> {
+  if (url.startsWith("builtin:")) {
+    const entry = BUILTINS[url.slice("builtin:".length)];
+    if (!entry) throw new Error(`Unknown builtin server ${url}`);
+    const handler = await entry.handler();
+    const inProcess = new URL(entry.path, "http://toolscope.builtin");
+    return {
+      url: inProcess,
+      displayUrl: new URL(entry.path, origin).toString(),
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => handler.fetch(new Request(input, init))) as typeof fetch,
+    };
+  }
+  const c = config();
+  return { url: new URL(url), displayUrl: url, fetch: createSafeFetch({ allowPrivate: c.allowPrivateNetwork, connectTimeoutMs: c.requestTimeoutMs }) };
+}

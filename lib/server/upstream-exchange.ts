@@ -1,0 +1,84 @@
+import "server-only";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { ConnectionDescriptor, HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
+import { createRecorder } from "./recording-fetch.ts";
+import type { Target } from "./targets.ts";
+import { ProxyError } from "./proxy-error.ts";
+
+export interface ExchangeOptions {
+  target: Target;
+  descriptor: Pick<ConnectionDescriptor, "era" | "protocolVersion" | "sessionId">;
+  /** The JSON-RPC message, already stamped. */
+  message: Record<string, unknown>;
+  userHeaders: UserHeaders;
+  /** Headers derived from the call, e.g. `Mcp-Param-*`. */
+  extraHeaders?: Record<string, string>;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** Fires when our caller goes away (the browser closed the request). */
+  signal?: AbortSignal;
+  onSseEvent?: (e: SseEvent) => void;
+}
+
+export interface ExchangeResult {
+  response: Record<string, unknown> | null;
+  notifications: Record<string, unknown>[];
+  exchanges: HttpExchange[];
+  durationMs: number;
+}
+
+/** Failure after some HTTP traffic happened: the exchanges go back to the user with the error. */
+export class ExchangeFailure extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly exchanges: HttpExchange[],
+  ) {
+    super((cause as Error)?.message ?? String(cause));
+  }
+}
+
+/**
+ * Send one JSON-RPC message upstream through the SDK's Streamable HTTP transport (which sets the
+ * protocol headers: MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id) and wait for its response.
+ * Holds nothing after it returns: the transport lives for this one exchange.
+ */
+export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeResult> {
+  const started = performance.now();
+  const recorder = createRecorder(opts.target.fetch, { secretHeaderNames: Object.keys(opts.userHeaders), maxBodyBytes: opts.maxBodyBytes, onSseEvent: opts.onSseEvent });
+  const transport = new StreamableHTTPClientTransport(opts.target.url, {
+    fetch: recorder.fetch,
+    requestInit: { headers: opts.userHeaders },
+    sessionId: opts.descriptor.sessionId,
+    // Legacy servers learn the version from this header; modern requests carry it in _meta and the transport derives the header.
+    protocolVersion: opts.descriptor.era === "legacy" ? opts.descriptor.protocolVersion : undefined,
+    // Stateless proxy: never retry or resume a broken stream on our own.
+    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+  });
+  const notifications: Record<string, unknown>[] = [];
+  const id = opts.message.id;
+  const expectsResponse = id !== undefined;
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const abort = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+
+  const response = new Promise<Record<string, unknown> | null>((resolve, reject) => {
+    transport.onmessage = (msg) => {
+      const m = msg as Record<string, unknown>;
+      if (expectsResponse && ("result" in m || "error" in m) && m.id === id) resolve(m);
+      else notifications.push(m);
+    };
+    transport.onerror = (err) => reject(err);
+    abort.addEventListener("abort", () => reject(timeout.aborted ? new ProxyError("upstream-timeout", `No response within ${opts.timeoutMs} ms.`, "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.") : new ProxyError("bad-request", "The request was cancelled.")), { once: true });
+  });
+  response.catch(() => undefined);
+
+  try {
+    await transport.start();
+    await transport.send(opts.message as never, { headers: opts.extraHeaders, requestSignal: abort });
+    const result = expectsResponse ? await response : null;
+    return { response: result, notifications, exchanges: recorder.exchanges, durationMs: performance.now() - started };
+  } catch (err) {
+    throw new ExchangeFailure(err, recorder.exchanges);
+  } finally {
+    await transport.close().catch(() => undefined);
+  }
+}
