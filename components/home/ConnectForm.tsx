@@ -1,0 +1,75 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ERA_CHOICES, type EraChoice } from "@/lib/mcp/contract";
+import { api, ApiError } from "@/lib/playground/api-client";
+import { parseHeaderLines } from "@/lib/playground/header-lines";
+import { saveConnection, saveHeaders } from "@/lib/playground/session-store";
+
+const field = "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+
+/** Connect to any MCP server by URL; on success, go to its docs (or the playground when credentials are needed). */
+export function ConnectForm() {
+  const router = useRouter();
+  const [url, setUrl] = useState("");
+  const [era, setEra] = useState<EraChoice>("auto");
+  const [headerText, setHeaderText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const { headers, errors } = parseHeaderLines(headerText);
+    if (errors.length) return setError({ message: errors.join(" ") });
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api.connect({ url: url.trim(), era, headers });
+      const key = res.connection.url;
+      saveConnection(key, res);
+      saveHeaders(key, headers);
+      // Docs pages are public and rendered without credentials; a server that needs them opens in the playground.
+      const q = encodeURIComponent(key);
+      router.push(Object.keys(headers).length ? `/playground?server=${q}` : `/docs?server=${q}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? { message: err.body.message, hint: err.body.hint } : { message: (err as Error).message });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" data-testid="connect-form" aria-busy={busy}>
+      <div>
+        <label htmlFor="server-url" className="mb-1 block text-sm font-medium">MCP server URL</label>
+        <input id="server-url" className={field} type="url" inputMode="url" required placeholder="https://example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <div className="min-w-40 flex-1">
+          <label htmlFor="server-era" className="mb-1 block text-sm font-medium">Protocol era</label>
+          <select id="server-era" className={field} value={era} onChange={(e) => setEra(e.target.value as EraChoice)}>
+            {ERA_CHOICES.map((c) => (
+              <option key={c} value={c}>
+                {c === "auto" ? "auto (discover, fall back to initialize)" : c === "modern" ? "modern (2026-07-28)" : "legacy (initialize, 2025-11-25)"}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer select-none text-zinc-600 dark:text-zinc-400">Headers (e.g. Authorization) — kept in this tab only</summary>
+        <label htmlFor="server-headers" className="sr-only">Headers, one per line</label>
+        <textarea id="server-headers" className={`${field} mt-2 h-20 font-mono`} placeholder="Authorization: Bearer …" value={headerText} onChange={(e) => setHeaderText(e.target.value)} />
+      </details>
+      {error && (
+        <div role="alert" data-testid="connect-error" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          <p className="font-medium">{error.message}</p>
+          {error.hint && <p className="mt-1">{error.hint}</p>}
+        </div>
+      )}
+      <button type="submit" disabled={busy} className="rounded-md bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-60">
+        {busy ? "Connecting…" : "Connect"}
+      </button>
+    </form>
+  );
+}

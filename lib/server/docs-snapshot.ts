@@ -1,0 +1,48 @@
+import "server-only";
+import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
+import { config } from "./config.ts";
+import { classifyError, ProxyError } from "./proxy-error.ts";
+import { connect, tools } from "./proxy-service.ts";
+import { ExchangeFailure } from "./upstream-exchange.ts";
+
+export interface DocsSnapshot {
+  server: ServerSummary;
+  list: ToolsResponse;
+}
+
+/** How long a rendered docs snapshot is reused at most, whatever the server's ttlMs (docs should be near-live). */
+export const DOCS_SNAPSHOT_MAX_AGE_MS = 30_000;
+const MAX_SNAPSHOTS = 200;
+const snapshots = new Map<string, { value: Promise<DocsSnapshot>; expires: number }>();
+
+async function load(url: string, origin: string): Promise<DocsSnapshot> {
+  const ctx = { config: config(), origin, signal: AbortSignal.timeout(config().requestTimeoutMs * 3) };
+  try {
+    const { server, connection } = await connect({ url, era: "auto", headers: {} }, ctx);
+    const list = await tools({ connection, headers: {} }, ctx);
+    return { server, list };
+  } catch (err) {
+    throw classifyError(err instanceof ExchangeFailure ? err.cause : err, url, ctx.config.requestTimeoutMs);
+  }
+}
+
+/**
+ * The public docs of a server (no user credentials: docs pages are shareable links).
+ * Reused for a short while, bounded by the list's own ttlMs, so a busy docs page does not hammer the server.
+ */
+export async function docsSnapshot(url: string, origin: string): Promise<DocsSnapshot> {
+  const now = Date.now();
+  const hit = snapshots.get(url);
+  if (hit && hit.expires > now) return hit.value;
+  const value = load(url, origin);
+  if (snapshots.size >= MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
+  snapshots.set(url, { value, expires: now + 1_000 });
+  try {
+    const snap = await value;
+    snapshots.set(url, { value, expires: now + Math.min(DOCS_SNAPSHOT_MAX_AGE_MS, Math.max(0, snap.list.ttlMs ?? 0)) });
+    return snap;
+  } catch (err) {
+    snapshots.delete(url);
+    throw err instanceof ProxyError ? err : classifyError(err, url, config().requestTimeoutMs);
+  }
+}
