@@ -1,0 +1,23 @@
+import type { ProxyErrorBody } from "@/lib/mcp/contract";
+
+const TITLES: Record<ProxyErrorBody["error"]["kind"], string> = {
+  "bad-request": "The request could not be sent",
+  "blocked-target": "This address is not reachable from the hosted proxy",
+  "upstream-unreachable": "The server could not be reached",
+  "upstream-timeout": "The server did not answer in time",
+  "upstream-protocol": "The server did not answer like an MCP server",
+  "too-large": "Too large",
+  "rate-limited": "Too many requests",
+  internal: "Toolscope failed",
+};
+
+/** "We couldn't ask": a proxy or network problem, with what to do. Props: `error` from our API. */
+export function ProxyErrorBanner({ error }: { error: ProxyErrorBody["error"] }) {
+  return (
+    <div role="alert" data-testid="proxy-error" data-kind={error.kind} className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
+      <p className="font-semibold">{TITLES[error.kind] ?? "Error"}</p>
+      <p className="mt-1">{error.message}</p>
+      {error.hint && <p className="mt-1 text-red-800 dark:text-red-300">{error.hint}</p>}
+    </div>
+  );
+}

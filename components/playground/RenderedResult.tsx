@@ -1,0 +1,104 @@
+import type { Tool } from "@/lib/mcp/contract";
+import { classifyResponse } from "@/lib/mcp/response-kind";
+import { validateAgainst } from "@/lib/schema/validate";
+import { ContentBlockView } from "./ContentBlockView";
+import { JsonTree } from "./JsonTree";
+
+interface Props {
+  /** The JSON-RPC response. */
+  response: Record<string, unknown>;
+  /** The method that was sent (to tell an unknown tool from invalid params). */
+  method?: string;
+  /** The called tool, when known: its outputSchema checks structuredContent. */
+  tool?: Tool;
+}
+
+function StructuredContent({ value, tool }: { value: unknown; tool?: Tool }) {
+  const verdict = tool?.outputSchema ? validateAgainst(tool.outputSchema, value) : undefined;
+  return (
+    <section className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-testid="structured-content">
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h3 className="text-sm font-medium">structuredContent</h3>
+        {verdict === undefined ? (
+          <span className="text-xs text-zinc-500">no outputSchema to check against</span>
+        ) : verdict.ok ? (
+          <span data-testid="output-verdict" className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">matches outputSchema</span>
+        ) : (
+          <span data-testid="output-verdict" className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-300">
+            {verdict.schemaError ? "outputSchema cannot be compiled" : `${verdict.diagnostics.length} mismatch${verdict.diagnostics.length === 1 ? "" : "es"} with outputSchema`}
+          </span>
+        )}
+      </div>
+      {verdict && !verdict.ok && (
+        <ul className="mb-2 list-disc pl-5 text-sm text-red-800 dark:text-red-300">
+          {verdict.schemaError && <li>{verdict.schemaError}</li>}
+          {verdict.diagnostics.map((d, i) => (
+            <li key={i}>
+              <code>{d.pointer || "/"}</code>: {d.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="-ml-4 font-mono text-xs">
+        <JsonTree value={value} />
+      </div>
+    </section>
+  );
+}
+
+/** The server's answer, rendered: content blocks, structured content with its schema verdict, or the error by kind. */
+export function RenderedResult({ response, method, tool }: Props) {
+  const kind = classifyResponse(response, method);
+  if (kind.kind === "rpc-error") {
+    const err = response.error as { message?: unknown; data?: unknown };
+    return (
+      <section data-testid="rpc-error" data-error-kind={kind.errorKind} className="rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
+        <p className="text-sm font-semibold">
+          JSON-RPC error {Number.isNaN(kind.code) ? "" : kind.code} · {kind.title}
+        </p>
+        <p className="mt-1 text-sm">{String(err.message ?? "")}</p>
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{kind.explanation}</p>
+        {kind.errorKind === "unsupported-version" && Array.isArray((kind.data as { supported?: unknown })?.supported) && (
+          <p className="mt-1 text-sm">Server supports: {((kind.data as { supported: string[] }).supported).join(", ")}</p>
+        )}
+        {err.data !== undefined && (
+          <div className="-ml-4 mt-2 font-mono text-xs">
+            <JsonTree value={err.data} label="data" />
+          </div>
+        )}
+      </section>
+    );
+  }
+  if (kind.kind === "invalid") {
+    return <p role="alert" className="rounded-md border border-red-300 p-3 text-sm text-red-800 dark:border-red-900 dark:text-red-300">Invalid response: {kind.reason}</p>;
+  }
+  const result = response.result as Record<string, unknown>;
+  if (kind.kind === "input-required") {
+    return (
+      <section data-testid="input-required" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950/40">
+        <p className="font-semibold">The server needs input before it can finish (input_required)</p>
+        <p className="mt-1">Answer by resending the call with <code>inputResponses</code> keyed like the requests below and the <code>requestState</code> echoed exactly.</p>
+        <div className="-ml-4 mt-2 font-mono text-xs">
+          <JsonTree value={kind.inputRequests} label="inputRequests" />
+        </div>
+      </section>
+    );
+  }
+  const content = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : undefined;
+  return (
+    <div className="space-y-3" data-testid="rendered-result">
+      {kind.kind === "tool-error" && (
+        <p data-testid="tool-error" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-300">
+          The tool reported an error (isError: true). This is the tool&apos;s own answer, meant for the model to read and correct.
+        </p>
+      )}
+      {content?.map((block, i) => <ContentBlockView key={i} block={block} />)}
+      {result.structuredContent !== undefined && <StructuredContent value={result.structuredContent} tool={tool} />}
+      {!content && result.structuredContent === undefined && (
+        <div className="-ml-4 font-mono text-xs">
+          <JsonTree value={result} label="result" />
+        </div>
+      )}
+    </div>
+  );
+}

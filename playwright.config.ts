@@ -1,0 +1,28 @@
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./playwright/browser";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: "./playwright",
+  testMatch: "**/*.spec.ts",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  globalSetup: "./playwright/fixtures/global-setup.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { NEXT_TELEMETRY_DISABLED: "1", TOOLSCOPE_MODE: "local", TOOLSCOPE_REQUEST_TIMEOUT_MS: "5000" },
+  },
+});
