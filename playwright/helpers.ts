@@ -1,0 +1,34 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Fails the test if the page makes any request to a host other than our own (no CDN, no remote images). */
+export function forbidExternalRequests(page: Page): string[] {
+  const external: string[] = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return;
+    if (url.hostname !== "127.0.0.1" && url.hostname !== "localhost") external.push(req.url());
+  });
+  return external;
+}
+
+/** Open the playground for a server and tool, and wait until the editor holds the prefilled request. */
+export async function openPlayground(page: Page, server: string, tool?: string) {
+  const q = new URLSearchParams({ server, ...(tool ? { tool } : {}) });
+  await page.goto(`/playground?${q}`);
+  await expect(page.getByTestId("request-editor").locator(".monaco-editor")).toBeVisible();
+}
+
+/** Replace the editor's text (insertText bypasses Monaco's auto-closing of brackets and quotes). */
+export async function setRequest(page: Page, text: string) {
+  await page.getByTestId("request-editor").locator(".monaco-editor textarea").focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+}
+
+/** Send with the keyboard shortcut, as a user would, and wait for the result tabs. */
+export async function send(page: Page) {
+  await page.getByTestId("request-editor").locator(".monaco-editor textarea").focus();
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(page.getByTestId("result-tabs")).toBeVisible();
+}
