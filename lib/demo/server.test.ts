@@ -274,11 +274,17 @@ describe("modern era (2026-07-28)", () => {
     assert.equal(countClosedIssues(), 3);
   });
 
-  test("reindex sends progress notifications", async () => {
+  test("reindex sends progress notifications, and log messages at the requested level", async () => {
     const progress: Array<{ progress: number; total?: number }> = [];
-    const result = await client.callTool({ name: "reindex", arguments: { steps: 3 } }, { onprogress: (p) => progress.push(p) });
+    const logs: unknown[] = [];
+    client.setNotificationHandler("notifications/message", (n) => void logs.push(n.params.data));
+    const result = await client.callTool(
+      { name: "reindex", arguments: { steps: 3 }, _meta: { "io.modelcontextprotocol/logLevel": "info" } },
+      { onprogress: (p) => progress.push(p) },
+    );
     assert.match(firstText(result), /^Reindex complete: 3 shards rebuilt/);
     assert.deepEqual(progress.map((p) => [p.progress, p.total]), [[1, 3], [2, 3], [3, 3]]);
+    assert.deepEqual(logs, ["Reindex started: 3 shards.", "Shard 1/3 rebuilt.", "Shard 2/3 rebuilt.", "Shard 3/3 rebuilt."]);
   });
 
   test("baskets: server-minted handle that expires after 10 minutes", async () => {
@@ -318,6 +324,14 @@ describe("legacy era (2025-11-25)", () => {
       const bad = await client.callTool({ name: "search_issues", arguments: { query: "", status: "done" } });
       assert.equal(bad.isError, true);
       assert.match(firstText(bad), /Allowed values: open, in_progress, closed\./);
+
+      const logs: unknown[] = [];
+      const progress: number[] = [];
+      client.setNotificationHandler("notifications/message", (n) => void logs.push(n.params.data));
+      await client.setLoggingLevel("info");
+      await client.callTool({ name: "reindex", arguments: { steps: 2 } }, { onprogress: (p) => progress.push(p.progress) });
+      assert.deepEqual(progress, [1, 2]);
+      assert.equal(logs.length, 3);
     } finally {
       await client.close();
     }
@@ -343,6 +357,23 @@ describe("legacy era (2025-11-25)", () => {
     } finally {
       await incapable.close();
     }
+  });
+
+  test("DELETE ends a session; session-less calls fall back to stateless serving", async () => {
+    const log: Exchange[] = [];
+    const client = await connect({ modern: false, log });
+    const sessionId = log.find((e) => e.body.includes('"initialize"'))?.responseHeaders.get("mcp-session-id");
+    assert.ok(sessionId);
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+    const ended = await fetch(served.url, { method: "DELETE", headers: { ...headers, "mcp-session-id": sessionId } });
+    assert.equal(ended.status, 200);
+    const afterDelete = await fetch(served.url, { method: "POST", headers: { ...headers, "mcp-session-id": sessionId }, body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }) });
+    assert.equal(afterDelete.status, 404);
+    const stateless = await fetch(served.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list" }) });
+    assert.equal(stateless.status, 200);
+    assert.equal(stateless.headers.get("mcp-session-id"), null);
+    assert.match(await stateless.text(), /"search_issues"/);
+    await client.close();
   });
 
   test("requests for an unknown session get 404", async () => {
