@@ -1,0 +1,61 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { exampleArguments, requestTemplate, TEMPLATES, templatesFor } from "./templates.ts";
+import { diagnoseRequest } from "./request-diagnostics.ts";
+import type { Tool } from "../mcp/contract.ts";
+
+const tool: Tool = {
+  name: "list_issues",
+  inputSchema: {
+    type: "object",
+    $defs: { Repo: { type: "object", properties: { owner: { type: "string" }, name: { type: "string" } }, required: ["owner", "name"] } },
+    properties: {
+      status: { type: "string", enum: ["open", "in_progress", "closed"] },
+      limit: { type: "integer", default: 10 },
+      repo: { $ref: "#/$defs/Repo" },
+      labels: { type: "array", items: { type: "string" } },
+      draft: { type: "boolean" },
+      optional: { type: "string" },
+    },
+    required: ["status", "limit", "repo", "labels", "draft"],
+  },
+};
+
+test("example arguments: required props only, enum first value, defaults, $ref'd objects, placeholders", () => {
+  assert.deepEqual(exampleArguments(tool.inputSchema), { status: "open", limit: 10, repo: { owner: "", name: "" }, labels: [], draft: false });
+  assert.deepEqual(exampleArguments({ type: "object" }), {});
+});
+
+test("templates are 2-space pretty JSON with id 1", () => {
+  const text = requestTemplate("tools/call", { tool });
+  assert.equal(text, JSON.stringify(JSON.parse(text), null, 2));
+  const msg = JSON.parse(text);
+  assert.equal(msg.id, 1);
+  assert.equal(msg.jsonrpc, "2.0");
+  assert.equal(msg.params.name, "list_issues");
+  assert.equal(msg.params.arguments.status, "open");
+});
+
+test("a custom exampleArgs generator is used", () => {
+  const msg = JSON.parse(requestTemplate("tools/call", { tool, exampleArgs: () => ({ status: "closed" }) }));
+  assert.deepEqual(msg.params.arguments, { status: "closed" });
+});
+
+for (const era of ["modern", "legacy"] as const) {
+  test(`every ${era} template is free of diagnostics in its own era`, () => {
+    for (const t of templatesFor(era)) {
+      const text = requestTemplate(t.kind, { tool, method: "vendor/method" });
+      const diags = diagnoseRequest(text, { tools: [tool], era }).filter((d) => !(t.kind === "custom" && d.code === "unknown-method"));
+      assert.deepEqual(diags, [], `${era} ${t.kind}`);
+    }
+  });
+}
+
+test("templates list covers the methods the brief names", () => {
+  const kinds = TEMPLATES.map((t) => t.kind);
+  for (const k of ["server/discover", "tools/list", "tools/call", "subscriptions/listen", "resources/list", "resources/read", "resources/templates/list", "prompts/list", "prompts/get", "completion/complete", "ping", "custom"]) {
+    assert.ok(kinds.includes(k as never), k);
+  }
+  assert.ok(!templatesFor("modern").some((t) => t.kind === "ping"));
+  assert.ok(!templatesFor("legacy").some((t) => t.kind === "server/discover"));
+});

@@ -1,0 +1,140 @@
+/**
+ * Request templates for the editor: pretty-printed JSON-RPC messages (2-space indent, `"id": 1`).
+ * `_meta` is left out on purpose: the proxy stamps the protocol fields and reports what it added.
+ */
+import type { Tool } from "../mcp/contract.ts";
+import type { EditorEra } from "./mcp-catalogue.ts";
+import { deref, isObject, propertiesOf, type SchemaObject } from "./schema-walk.ts";
+
+export type TemplateKind =
+  | "server/discover"
+  | "tools/list"
+  | "tools/call"
+  | "subscriptions/listen"
+  | "resources/list"
+  | "resources/read"
+  | "resources/templates/list"
+  | "prompts/list"
+  | "prompts/get"
+  | "completion/complete"
+  | "ping"
+  | "custom";
+
+export interface TemplateInfo {
+  kind: TemplateKind;
+  label: string;
+  /** Eras whose MCP revision defines the method (`custom` is allowed everywhere). */
+  eras: readonly EditorEra[];
+}
+
+export const TEMPLATES: readonly TemplateInfo[] = [
+  { kind: "server/discover", label: "Discover the server", eras: ["modern"] },
+  { kind: "tools/list", label: "List tools", eras: ["modern", "legacy"] },
+  { kind: "tools/call", label: "Call a tool", eras: ["modern", "legacy"] },
+  { kind: "subscriptions/listen", label: "Listen for notifications", eras: ["modern"] },
+  { kind: "resources/list", label: "List resources", eras: ["modern", "legacy"] },
+  { kind: "resources/read", label: "Read a resource", eras: ["modern", "legacy"] },
+  { kind: "resources/templates/list", label: "List resource templates", eras: ["modern", "legacy"] },
+  { kind: "prompts/list", label: "List prompts", eras: ["modern", "legacy"] },
+  { kind: "prompts/get", label: "Get a prompt", eras: ["modern", "legacy"] },
+  { kind: "completion/complete", label: "Complete an argument", eras: ["modern", "legacy"] },
+  { kind: "ping", label: "Ping", eras: ["legacy"] },
+  { kind: "custom", label: "Custom method", eras: ["modern", "legacy"] },
+];
+
+/** The templates whose method exists in `era`. */
+export function templatesFor(era: EditorEra): TemplateInfo[] {
+  return TEMPLATES.filter((t) => t.eras.includes(era));
+}
+
+export interface TemplateOptions {
+  /** For `tools/call`: the tool to call. Without it a placeholder name is used. */
+  tool?: Pick<Tool, "name" | "inputSchema">;
+  /** For `tools/call`: example arguments from a schema; defaults to {@link exampleArguments}. */
+  exampleArgs?: (schema: Record<string, unknown>) => unknown;
+  /** For `resources/read`. */
+  uri?: string;
+  /** For `prompts/get` and `completion/complete`. */
+  promptName?: string;
+  /** For `custom`. */
+  method?: string;
+}
+
+/** The template text for `kind`: a pretty-printed JSON-RPC request with `"id": 1`. */
+export function requestTemplate(kind: TemplateKind, options: TemplateOptions = {}): string {
+  return JSON.stringify(templateMessage(kind, options), null, 2);
+}
+
+function templateMessage(kind: TemplateKind, o: TemplateOptions): Record<string, unknown> {
+  const msg = (method: string, params?: Record<string, unknown>) =>
+    params === undefined ? { jsonrpc: "2.0", id: 1, method } : { jsonrpc: "2.0", id: 1, method, params };
+  switch (kind) {
+    case "server/discover":
+    case "tools/list":
+    case "resources/list":
+    case "resources/templates/list":
+    case "prompts/list":
+      return msg(kind, {});
+    case "ping":
+      return msg("ping");
+    case "tools/call": {
+      const schema = o.tool && isObject(o.tool.inputSchema) ? o.tool.inputSchema : { type: "object" };
+      const args = (o.exampleArgs ?? exampleArguments)(schema);
+      return msg("tools/call", { name: o.tool?.name ?? "tool_name", arguments: isObject(args) ? args : {} });
+    }
+    case "subscriptions/listen":
+      return msg("subscriptions/listen", { notifications: { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true } });
+    case "resources/read":
+      return msg("resources/read", { uri: o.uri ?? "file:///example.txt" });
+    case "prompts/get":
+      return msg("prompts/get", { name: o.promptName ?? "prompt_name", arguments: {} });
+    case "completion/complete":
+      return msg("completion/complete", {
+        ref: { type: "ref/prompt", name: o.promptName ?? "prompt_name" },
+        argument: { name: "argument_name", value: "" },
+      });
+    case "custom":
+      return msg(o.method ?? "vendor/method", {});
+  }
+}
+
+const MAX_DEPTH = 6;
+
+/**
+ * Example arguments for a tool's `inputSchema`: its required properties, each with its default, const,
+ * first enum value, first example, or a type-shaped placeholder ("" / 0 / false / [] / nested object).
+ */
+export function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
+  const value = exampleValue(schema, schema, 0);
+  return isObject(value) ? value : {};
+}
+
+function exampleValue(root: unknown, schema: unknown, depth: number): unknown {
+  const s = deref(root, schema);
+  if (!s) return null;
+  if ("default" in s) return s.default;
+  if ("const" in s) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
+  const branch = [s.oneOf, s.anyOf].find((b) => Array.isArray(b) && b.length) as unknown[] | undefined;
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") ?? s.type[0] : s.type;
+  if (type === undefined && branch) return exampleValue(root, branch[0], depth + 1);
+  switch (type) {
+    case "string": return "";
+    case "integer":
+    case "number": return typeof s.minimum === "number" ? s.minimum : 0;
+    case "boolean": return false;
+    case "array": return [];
+    case "null": return null;
+    case "object":
+    default: {
+      if (type === undefined && !isObject(s.properties) && !Array.isArray(s.required) && !Array.isArray(s.allOf)) return null;
+      if (depth >= MAX_DEPTH) return {};
+      const out: Record<string, unknown> = {};
+      for (const p of propertiesOf(root, s as SchemaObject).values()) {
+        if (p.required) out[p.name] = exampleValue(root, p.schema, depth + 1);
+      }
+      return out;
+    }
+  }
+}
