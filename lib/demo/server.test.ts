@@ -191,6 +191,13 @@ describe("modern era (2026-07-28)", () => {
     assert.equal(call?.requestHeaders.get("mcp-param-region"), "eu-west1");
     assert.equal(call?.requestHeaders.get("mcp-name"), "execute_sql");
 
+    const mismatch = await rawPost(
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "execute_sql", arguments: { query: "SELECT id FROM issues", region: "eu-west1" }, _meta: ENVELOPE } },
+      { "mcp-name": "execute_sql", "mcp-param-region": "us-east1" },
+    );
+    assert.equal(mismatch.status, 400);
+    assert.equal(mismatch.json.error.code, -32020);
+
     const write = await client.callTool({ name: "execute_sql", arguments: { query: "DELETE FROM issues", region: "us-east1" } });
     assert.equal(write.isError, true);
     assert.match(firstText(write), /read-only/);

@@ -31,9 +31,12 @@ const CONFIRM_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
   required: ["confirm"],
 };
 
+/** Whether the caller can show a form elicitation: per request on 2026-07-28, from initialize on 2025 sessions. */
 function canElicit(ctx: ServerContext, era: DemoToolContext["era"], declared: ClientCapabilities | undefined): boolean {
   const caps = era === "modern" ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : declared;
-  return caps?.elicitation !== undefined;
+  const elicitation = caps?.elicitation as Record<string, unknown> | undefined;
+  // An empty elicitation capability means form mode (spec back-compat); otherwise form must be listed.
+  return elicitation !== undefined && (Object.keys(elicitation).length === 0 || elicitation.form !== undefined);
 }
 
 const MAX_STEPS = 20;
