@@ -32,7 +32,8 @@ export function deref(root: unknown, schema: unknown): SchemaObject | undefined 
   for (let i = 0; i < MAX_REF_CHAIN && isObject(current); i++) {
     const ref = current.$ref;
     if (typeof ref !== "string") return { ...current, ...overlay };
-    const { $ref: _ignored, ...rest } = current;
+    const rest = { ...current };
+    delete rest.$ref;
     overlay = { ...rest, ...overlay };
     current = lookupLocalRef(root, ref);
   }

@@ -1,0 +1,2 @@
+/** Monaco JSON language worker, bundled by Next from node_modules (no CDN). See JsonEditor.tsx. */
+import "monaco-editor/language/json/json.worker";
