@@ -1,0 +1,82 @@
+import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
+import { cacheWords } from "@/lib/docs/cache-words";
+import { Badge } from "@/components/ui/Badge";
+import { Markdown } from "./Markdown";
+import { ToolIcon } from "./ToolIcon";
+
+interface Props {
+  server: ServerSummary;
+  list: ToolsResponse;
+}
+
+function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm" data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** A server's identity, era, capabilities, instructions and the tool list's cache metadata. */
+export function ServerOverview({ server, list }: Props) {
+  const info = server.serverInfo;
+  const name = info?.title ?? info?.name ?? server.displayUrl;
+  const cache = cacheWords({ ttlMs: list.ttlMs, cacheScope: list.cacheScope, fetchedAt: list.fetchedAt });
+  const caps = Object.entries(server.capabilities);
+  const listChanged = (server.capabilities.tools as { listChanged?: unknown } | undefined)?.listChanged === true;
+  return (
+    <header>
+      <div className="flex items-start gap-3">
+        <ToolIcon icons={info?.icons} name={name} size={40} testId="server-icon" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">{name}</h1>
+          <p className="text-sm text-zinc-500">
+            {info?.name && info.name !== name && <code className="mr-2">{info.name}</code>}
+            {info?.version && <span className="mr-2">v{info.version}</span>}
+            <span className="break-all">{server.displayUrl}</span>
+          </p>
+        </div>
+      </div>
+      {info?.description && <p className="mt-2 text-sm">{info.description}</p>}
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Fact label="Era" testId="server-era">
+          <Badge tone={server.era === "modern" ? "accent" : "neutral"} variant="solid">{server.era === "modern" ? "modern (stateless)" : "legacy (session)"}</Badge>
+        </Fact>
+        <Fact label="Protocol version">{server.protocolVersion}</Fact>
+        <Fact label="Supported versions">{server.supportedVersions.join(", ")}</Fact>
+        <Fact label="Tool list">{listChanged ? "announces listChanged" : "no listChanged announcement"}</Fact>
+      </dl>
+      <div className="mt-4">
+        <h2 className="text-xs uppercase tracking-wide text-zinc-500">Capabilities</h2>
+        <ul className="mt-1 flex flex-wrap gap-1.5" data-testid="capabilities">
+          {caps.length === 0 && <li className="text-sm text-zinc-500">none declared</li>}
+          {caps.map(([cap, value]) => (
+            <li key={cap}>
+              <Badge title={JSON.stringify(value)}>{cap}</Badge>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-4 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid="cache-metadata">
+        <p>
+          <span className="font-medium">tools/list cache:</span> {cache.freshness}
+          {cache.cacheable && <>; {cache.scope}</>}
+        </p>
+        <p className="mt-0.5 text-xs text-zinc-500">
+          Fetched {new Date(list.fetchedAt).toUTCString()} over {list.pages} page{list.pages === 1 ? "" : "s"}
+          {cache.expiresAt && <> · expires {new Date(cache.expiresAt).toUTCString()}</>}
+        </p>
+        {list.warnings.map((w, i) => (
+          <p key={i} className="mt-1 text-xs text-amber-800 dark:text-amber-300">{w}</p>
+        ))}
+      </div>
+      {server.instructions && (
+        <details className="mt-4 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" open>
+          <summary className="cursor-pointer text-sm font-medium">Server instructions</summary>
+          <Markdown source={server.instructions} className="mt-2" />
+        </details>
+      )}
+    </header>
+  );
+}
