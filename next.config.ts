@@ -2,6 +2,8 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // A second build directory lets a check build run beside another one (NEXT_DIST_DIR=.next-check).
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The proxy and demo server run on Node (undici Agent, DNS checks); nothing here targets the edge runtime.
   serverExternalPackages: [],
 };
