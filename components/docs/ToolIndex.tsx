@@ -3,6 +3,7 @@ import type { Tool } from "@/lib/mcp/contract";
 import { displayName, firstLine } from "@/lib/docs/display-name";
 import { effectiveHints } from "@/lib/docs/annotations";
 import { Badge } from "@/components/ui/Badge";
+import { ToolIcon } from "./ToolIcon";
 
 /** Props: `tools` to list; `server` the server query value for links. */
 export function ToolIndex({ tools, server }: { tools: Tool[]; server: string }) {
@@ -14,7 +15,8 @@ export function ToolIndex({ tools, server }: { tools: Tool[]; server: string }) 
         const name = displayName(tool);
         return (
           <li key={tool.name} className="py-3" data-testid={`tool-row-${tool.name}`}>
-            <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <ToolIcon icons={tool.icons} name={name} size={20} />
               <Link href={`/docs/tools/${encodeURIComponent(tool.name)}${q}`} className="font-medium text-accent-700 hover:underline dark:text-accent-100">
                 {name}
               </Link>
