@@ -1,0 +1,78 @@
+import type { Tool } from "@/lib/mcp/contract";
+import { effectiveHints, type EffectiveHint } from "@/lib/docs/annotations";
+import { Badge, type BadgeTone } from "@/components/ui/Badge";
+
+/** Props for {@link AnnotationBadges}. */
+export interface AnnotationBadgesProps {
+  /** The tool whose `annotations` are shown (only `annotations` is read). */
+  tool: Pick<Tool, "annotations">;
+  /**
+   * Show a note that hints are claims by the server, not verified facts. `true` uses the default wording;
+   * a string replaces it. Default true.
+   */
+  untrustedNote?: boolean | string;
+  /** Also show hints that do not apply (destructive/idempotent on a read-only tool), muted. Default true. */
+  showNotMeaningful?: boolean;
+  testId?: string;
+}
+
+function toneOf(h: EffectiveHint): BadgeTone {
+  switch (h.label) {
+    case "read-only":
+      return "success";
+    case "destructive":
+      return "danger";
+    case "may modify":
+      return "warning";
+    case "open world":
+      return "info";
+    default:
+      return "neutral";
+  }
+}
+
+const DEFAULT_NOTE = "Annotations are hints from the server. Treat them as untrusted unless you trust the server.";
+
+/**
+ * Every behavioural hint with its effective value. Values the server set are solid; spec defaults are
+ * dashed and say "(default)" in the tooltip and to screen readers.
+ */
+export function AnnotationBadges({ tool, untrustedNote = true, showNotMeaningful = true, testId = "annotation-badges" }: AnnotationBadgesProps) {
+  const hints = effectiveHints(tool).filter((h) => showNotMeaningful || h.meaningful);
+  const note = untrustedNote === true ? DEFAULT_NOTE : untrustedNote || undefined;
+  return (
+    <div data-testid={testId} className="min-w-0">
+      <ul className="flex flex-wrap gap-1.5" aria-label="Behaviour hints">
+        {hints.map((h) => {
+          const origin = h.source === "default" ? "(default)" : "(set by server)";
+          const title = `${h.key}: ${h.value} ${origin}. ${h.explanation}`;
+          return (
+            <li key={h.key}>
+              <Badge
+                tone={h.meaningful ? toneOf(h) : "neutral"}
+                variant={h.source === "set" ? "solid" : "dashed"}
+                muted={!h.meaningful}
+                title={title}
+                testId={`annotation-${h.key}`}
+              >
+                <span data-source={h.source} data-value={String(h.value)} data-meaningful={String(h.meaningful)} className={h.meaningful ? "" : "line-through"}>
+                  {h.label}
+                </span>
+                {h.source === "default" && <span aria-hidden className="text-[0.65rem] opacity-70">default</span>}
+                <span className="sr-only">
+                  {` ${origin}`}
+                  {h.meaningful ? "" : " (does not apply: the tool claims to be read-only)"}
+                </span>
+              </Badge>
+            </li>
+          );
+        })}
+      </ul>
+      {note && (
+        <p data-testid="annotation-untrusted-note" className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import ReactMarkdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { isSafeImageSrc, remarkHtmlAsText, safeHref } from "@/lib/docs/markdown-safety";
+
+/** Props for {@link Markdown}. */
+export interface MarkdownProps {
+  /** Untrusted Markdown (a tool or parameter description). */
+  source: string;
+  /** Tighter spacing for inline contexts such as parameter rows. */
+  compact?: boolean;
+  className?: string;
+  testId?: string;
+}
+
+const components: Components = {
+  a({ href, children }) {
+    const safe = safeHref(href);
+    if (!safe) return <span data-testid="md-dropped-link">{children}</span>;
+    return (
+      <a href={safe} title={safe} target="_blank" rel="nofollow noopener noreferrer">
+        {children}
+      </a>
+    );
+  },
+  // Never load remote images from tool metadata (tracking, spoofed UI): show the alt text and a link instead.
+  img({ src, alt }) {
+    const label = `[image${alt ? `: ${alt}` : ""}]`;
+    const safe = typeof src === "string" && isSafeImageSrc(src) && !src.startsWith("data:") ? safeHref(src) : undefined;
+    if (!safe) return <span data-testid="md-image-placeholder">{label}</span>;
+    return (
+      <a href={safe} title={safe} target="_blank" rel="nofollow noopener noreferrer" data-testid="md-image-placeholder">
+        {label}
+      </a>
+    );
+  },
+  // Headings inside a description would break the page outline: render them as strong paragraphs.
+  h1: ({ children }) => <p className="font-semibold">{children}</p>,
+  h2: ({ children }) => <p className="font-semibold">{children}</p>,
+  h3: ({ children }) => <p className="font-semibold">{children}</p>,
+  h4: ({ children }) => <p className="font-semibold">{children}</p>,
+  h5: ({ children }) => <p className="font-semibold">{children}</p>,
+  h6: ({ children }) => <p className="font-semibold">{children}</p>,
+  table: ({ children }) => (
+    <div className="my-2 overflow-x-auto">
+      <table className="text-left text-xs [&_td]:border [&_td]:border-zinc-200 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-zinc-200 [&_th]:px-2 [&_th]:py-1 dark:[&_td]:border-zinc-700 dark:[&_th]:border-zinc-700">
+        {children}
+      </table>
+    </div>
+  ),
+};
+
+/** Only http/https/mailto URLs survive; everything else is dropped before rendering. */
+function urlTransform(url: string, key: string): string | undefined {
+  if (key === "src") return url; // images are replaced above; keep the value so the placeholder can link it
+  return safeHref(url);
+}
+
+/**
+ * Safe rendering of untrusted Markdown: GFM, no raw HTML (shown as literal text so hidden comments are
+ * visible), no images, links limited to http/https/mailto and opened with rel="nofollow noopener noreferrer".
+ */
+export function Markdown({ source, compact, className = "", testId }: MarkdownProps) {
+  return (
+    <div data-testid={testId} className={`prose-desc min-w-0 break-words text-sm leading-relaxed ${compact ? "[&_p]:my-0.5" : ""} ${className}`}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} components={components} urlTransform={urlTransform}>
+        {source}
+      </ReactMarkdown>
+    </div>
+  );
+}

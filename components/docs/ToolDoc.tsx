@@ -1,0 +1,103 @@
+import Link from "next/link";
+import type { Tool } from "@/lib/mcp/contract";
+import { displayName } from "@/lib/docs/display-name";
+import { exampleArgs } from "@/lib/docs/example-args";
+import { lintTool } from "@/lib/docs/lints";
+import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
+import { validateAgainst } from "@/lib/schema/validate";
+import { Card } from "@/components/ui/Card";
+import { AnnotationBadges } from "./AnnotationBadges";
+import { CodeBlock } from "./CodeBlock";
+import { LintList } from "./LintList";
+import { Markdown } from "./Markdown";
+import { ModelView } from "./ModelView";
+import { SchemaView } from "./SchemaView";
+import { ToolIcon } from "./ToolIcon";
+
+interface Props {
+  tool: Tool;
+  /** The server query value, for links back and to the playground. */
+  server: string;
+  serverName: string;
+}
+
+const SECRETISH = /(pass(word)?|token|secret|key|email|credential|auth)/i;
+
+/** Everything a client developer needs about one tool, from its definition alone. */
+export function ToolDoc({ tool, server, serverName }: Props) {
+  const name = displayName(tool);
+  const q = encodeURIComponent(server);
+  const headers = scanHeaderDeclarations(tool.inputSchema);
+  const example = exampleArgs(tool.inputSchema);
+  const exampleOk = validateAgainst(tool.inputSchema, example);
+  const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.name, arguments: example } };
+  const findings = lintTool(tool);
+  const uiResource = (tool._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri;
+  return (
+    <article className="space-y-6">
+      <nav className="text-sm text-zinc-500" aria-label="Breadcrumb">
+        <Link href={`/docs?server=${q}`} className="hover:underline">{serverName}</Link> / <span>{tool.name}</span>
+      </nav>
+      <header className="flex items-start gap-3">
+        <ToolIcon icons={tool.icons} name={name} size={40} />
+        <div className="min-w-0 flex-1">
+          <h1 className="break-words text-2xl font-semibold tracking-tight">{name}</h1>
+          {name !== tool.name && <code className="text-sm text-zinc-500">{tool.name}</code>}
+        </div>
+        <Link href={`/playground?server=${q}&tool=${encodeURIComponent(tool.name)}`} className="shrink-0 rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700">
+          Try it
+        </Link>
+      </header>
+      <AnnotationBadges tool={tool} />
+      {tool.description ? <Markdown source={tool.description} testId="tool-description" /> : <p className="text-sm italic text-zinc-500">The server gives no description for this tool.</p>}
+      {typeof uiResource === "string" && <p className="text-sm">Has an MCP App UI: <code>{uiResource}</code></p>}
+
+      <Card title="Parameters" level={2} testId="input-schema">
+        <SchemaView schema={tool.inputSchema} kind="input" />
+      </Card>
+
+      {headers.declarations.length > 0 && (
+        <Card title="Mirrored into HTTP headers (x-mcp-header)" level={2} testId="x-mcp-headers">
+          <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">On Streamable HTTP, clients copy these argument values into headers so gateways and load balancers can route without reading the body.</p>
+          <ul className="space-y-1 text-sm">
+            {headers.declarations.map((d) => (
+              <li key={d.header}>
+                <code>{d.path.join(".")}</code> → <code className="font-semibold">{d.header}</code>
+                {SECRETISH.test(d.path.at(-1) ?? "") && <span className="ml-2 text-amber-700 dark:text-amber-400">Looks secret: header values show up in proxy and gateway logs.</span>}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      <Card title="Output" level={2} testId="output-schema">
+        {tool.outputSchema ? (
+          <>
+            <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">The tool declares an output schema: a successful result must carry <code>structuredContent</code> matching it (clients validate it).</p>
+            <SchemaView schema={tool.outputSchema} kind="output" />
+          </>
+        ) : (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No output schema: results are unstructured content blocks (text, images, resources).</p>
+        )}
+      </Card>
+
+      <Card title="Example call" level={2} testId="example-call">
+        <CodeBlock code={JSON.stringify(call, null, 2)} language="json" />
+        <p className="mt-1 text-xs text-zinc-500">{exampleOk.ok ? "Generated from the input schema and checked against it." : "Generated from the input schema, but it does not validate: the schema may be unsatisfiable or use features the generator skips."}</p>
+      </Card>
+
+      <Card title="Checks" level={2} testId="tool-lints">
+        <LintList findings={findings} />
+      </Card>
+
+      <Card title="What the model sees" level={2}>
+        <ModelView tool={tool} />
+      </Card>
+
+      <details className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <summary className="cursor-pointer text-sm font-medium">Raw definition</summary>
+        <CodeBlock code={JSON.stringify(tool, null, 2)} language="json" />
+      </details>
+    </article>
+  );
+}
