@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { ToolDoc } from "@/components/docs/ToolDoc";
+import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
+import { loadDocs } from "@/lib/server/docs-load";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ name: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: decodeURIComponent((await params).name) };
+}
+
+/** Docs of one tool of one server. */
+export default async function ToolDocsPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const name = decodeURIComponent((await params).name);
+  const load = await loadDocs((await searchParams).server);
+  if (!load.ok) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <ProxyErrorBanner error={load.error} />
+      </div>
+    );
+  }
+  const { snap, url } = load;
+  const excluded = snap.list.excluded.find((e) => e.tool.name === name);
+  const tool = snap.list.tools.find((t) => t.name === name) ?? excluded?.tool;
+  const serverName = snap.server.serverInfo?.title ?? snap.server.serverInfo?.name ?? url;
+  if (!tool) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <h1 className="text-2xl font-semibold">No tool named {JSON.stringify(name)}</h1>
+        <p className="mt-2 text-sm">{serverName} lists {snap.list.tools.length} tools, and this is not one of them.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6">
+      {excluded && (
+        <p role="note" className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300">
+          Excluded from calling: {excluded.reason}
+        </p>
+      )}
+      <ToolDoc tool={tool} server={url} serverName={serverName} />
+    </div>
+  );
+}
