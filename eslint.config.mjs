@@ -12,7 +12,7 @@ const uiImports = { group: ["@/components/*", "@/app/*"], message: "lib/ never i
 export default [
   ...nextCoreWebVitals,
   ...nextTypescript,
-  { ignores: [".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".next-*/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   {
     files: ["lib/**/*.ts"],
     ignores: ["lib/**/*.test.ts"],
@@ -24,6 +24,7 @@ export default [
   },
   {
     files: ["lib/mcp/**/*.ts"],
+    ignores: ["lib/**/*.test.ts"],
     rules: {
       "no-restricted-imports": ["error", {
         patterns: [
@@ -35,6 +36,7 @@ export default [
   },
   {
     files: ["lib/schema/**/*.ts", "lib/docs/**/*.ts", "lib/share/**/*.ts"],
+    ignores: ["lib/**/*.test.ts"],
     rules: {
       "no-restricted-imports": ["error", {
         patterns: [

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- node:test/assert are test-only; eslint.config.mjs does not yet exempt *.test.ts in pure cores. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { disallowedNameChars, isClaudeToolName, isSpecToolName, toClaudeToolName } from "./tool-names.ts";

@@ -4,11 +4,10 @@
  * offending value so an adapter (Monaco, a problems list, a test) can place it without re-parsing.
  */
 import { getNodeValue, parseTree, printParseErrorCode, type ParseError, type Node as JsonNode } from "jsonc-parser";
-import type { ErrorObject, ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
 import type { Tool } from "../mcp/contract.ts";
 import { stampMessage } from "../mcp/meta.ts";
-import { compileSchema, escapePointer, type SchemaDiagnostic } from "../schema/validate.ts";
-import { humanMessage } from "../schema/messages.ts";
+import { compileSchema, toDiagnostics, type SchemaDiagnostic } from "../schema/validate.ts";
 import { ERA_VERSION, mcpSchema, methodCatalogue, methodInfo, otherEra, type EditorEra } from "./mcp-catalogue.ts";
 import { nodeRange, parsePointer, propertyNode, resolvePointer, type RangeMode, type TextRange } from "./pointer-range.ts";
 
@@ -218,48 +217,14 @@ function mcpValidator(era: EditorEra, definition: string): ValidateFunction | { 
   return v;
 }
 
-/** Tool schemas keyed by object identity, so a keystroke never re-serialises a large schema. */
-const toolValidators = new WeakMap<object, ValidateFunction | { error: string }>();
-
-function toolValidator(schema: unknown): ValidateFunction | { error: string } {
-  if (typeof schema !== "object" || schema === null) return compileSchema(schema);
-  let v = toolValidators.get(schema);
-  if (!v) {
-    v = compileSchema(schema);
-    toolValidators.set(schema, v);
-  }
-  return v;
-}
-
 /**
- * Run a compiled validator and convert its errors like lib/schema/validate.ts does (same messages),
- * prefixing pointers with `base`. A schema that failed to compile yields one `schema-error` diagnostic.
+ * Run a compiled validator (lib/schema/validate.ts, same messages), prefixing pointers with `base`.
+ * A schema that failed to compile yields one `schema-error` diagnostic.
  */
 function validateWith(v: ValidateFunction | { error: string }, instance: unknown, base: string): SchemaDiagnostic[] {
   if ("error" in v) return [{ pointer: base, keyword: "schema-error", message: v.error }];
   if (v(instance)) return [];
-  return collapseBranches(toSchemaDiagnostics(v.errors ?? [], v.schema), base);
-}
-
-function toSchemaDiagnostics(errors: ErrorObject[], schema: unknown): SchemaDiagnostic[] {
-  const out: SchemaDiagnostic[] = [];
-  const seen = new Set<string>();
-  for (const e of errors) {
-    if (e.keyword === "if") continue;
-    const params = e.params as Record<string, unknown>;
-    let d: SchemaDiagnostic;
-    if (e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties") {
-      const prop = String(params.additionalProperty ?? params.unevaluatedProperty);
-      d = { pointer: `${e.instancePath}/${escapePointer(prop)}`, keyword: e.keyword, message: humanMessage(e, schema), onKey: true, params };
-    } else {
-      d = { pointer: e.instancePath, keyword: e.keyword, message: humanMessage(e, schema), params };
-    }
-    const key = `${d.pointer}|${d.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(d);
-  }
-  return out;
+  return collapseBranches(toDiagnostics(v.errors ?? []), base);
 }
 
 /**
@@ -336,7 +301,7 @@ function checkToolCall(root: JsonNode, tools: Tool[], out: EditorDiagnostic[]): 
   const args = member(params, "arguments");
   if (args && args.value.type !== "object") return; // the MCP schema reported "arguments must be object"
   const instance = args ? getNodeValue(args.value) : {};
-  for (const d of validateWith(toolValidator(tool.inputSchema), instance, "/params/arguments")) {
+  for (const d of validateWith(compileSchema(tool.inputSchema), instance, "/params/arguments")) {
     if (d.keyword === "schema-error") {
       const anchor = args?.key ?? nameNode;
       out.push(at(anchor, "value", "warning", "arguments", `The tool's inputSchema cannot be used to check arguments: ${d.message.replace(/^The schema cannot be compiled: /, "")}`, "schema-error"));

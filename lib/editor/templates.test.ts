@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { exampleArguments, requestTemplate, TEMPLATES, templatesFor } from "./templates.ts";
+import { requestTemplate, TEMPLATES, templatesFor } from "./templates.ts";
+import { validateAgainst } from "../schema/validate.ts";
 import { diagnoseRequest } from "./request-diagnostics.ts";
 import type { Tool } from "../mcp/contract.ts";
 
@@ -21,9 +22,10 @@ const tool: Tool = {
   },
 };
 
-test("example arguments: required props only, enum first value, defaults, $ref'd objects, placeholders", () => {
-  assert.deepEqual(exampleArguments(tool.inputSchema), { status: "open", limit: 10, repo: { owner: "", name: "" }, labels: [], draft: false });
-  assert.deepEqual(exampleArguments({ type: "object" }), {});
+test("a tools/call template carries example arguments that validate against the tool's schema", () => {
+  const args = JSON.parse(requestTemplate("tools/call", { tool })).params.arguments;
+  assert.equal(validateAgainst(tool.inputSchema, args).ok, true);
+  assert.deepEqual(Object.keys(args).sort(), ["draft", "labels", "limit", "repo", "status"]);
 });
 
 test("templates are 2-space pretty JSON with id 1", () => {

@@ -4,7 +4,8 @@
  */
 import type { Tool } from "../mcp/contract.ts";
 import type { EditorEra } from "./mcp-catalogue.ts";
-import { deref, isObject, propertiesOf, type SchemaObject } from "./schema-walk.ts";
+import { isObject } from "./schema-walk.ts";
+import { exampleArgs } from "../docs/example-args.ts";
 
 export type TemplateKind =
   | "server/discover"
@@ -50,7 +51,7 @@ export function templatesFor(era: EditorEra): TemplateInfo[] {
 export interface TemplateOptions {
   /** For `tools/call`: the tool to call. Without it a placeholder name is used. */
   tool?: Pick<Tool, "name" | "inputSchema">;
-  /** For `tools/call`: example arguments from a schema; defaults to {@link exampleArguments}. */
+  /** For `tools/call`: example arguments from a schema; defaults to the docs generator (valid against the schema). */
   exampleArgs?: (schema: Record<string, unknown>) => unknown;
   /** For `resources/read`. */
   uri?: string;
@@ -79,7 +80,7 @@ function templateMessage(kind: TemplateKind, o: TemplateOptions): Record<string,
       return msg("ping");
     case "tools/call": {
       const schema = o.tool && isObject(o.tool.inputSchema) ? o.tool.inputSchema : { type: "object" };
-      const args = (o.exampleArgs ?? exampleArguments)(schema);
+      const args = (o.exampleArgs ?? exampleArgs)(schema);
       return msg("tools/call", { name: o.tool?.name ?? "tool_name", arguments: isObject(args) ? args : {} });
     }
     case "subscriptions/listen":
@@ -95,46 +96,5 @@ function templateMessage(kind: TemplateKind, o: TemplateOptions): Record<string,
       });
     case "custom":
       return msg(o.method ?? "vendor/method", {});
-  }
-}
-
-const MAX_DEPTH = 6;
-
-/**
- * Example arguments for a tool's `inputSchema`: its required properties, each with its default, const,
- * first enum value, first example, or a type-shaped placeholder ("" / 0 / false / [] / nested object).
- */
-export function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
-  const value = exampleValue(schema, schema, 0);
-  return isObject(value) ? value : {};
-}
-
-function exampleValue(root: unknown, schema: unknown, depth: number): unknown {
-  const s = deref(root, schema);
-  if (!s) return null;
-  if ("default" in s) return s.default;
-  if ("const" in s) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
-  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
-  const branch = [s.oneOf, s.anyOf].find((b) => Array.isArray(b) && b.length) as unknown[] | undefined;
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") ?? s.type[0] : s.type;
-  if (type === undefined && branch) return exampleValue(root, branch[0], depth + 1);
-  switch (type) {
-    case "string": return "";
-    case "integer":
-    case "number": return typeof s.minimum === "number" ? s.minimum : 0;
-    case "boolean": return false;
-    case "array": return [];
-    case "null": return null;
-    case "object":
-    default: {
-      if (type === undefined && !isObject(s.properties) && !Array.isArray(s.required) && !Array.isArray(s.allOf)) return null;
-      if (depth >= MAX_DEPTH) return {};
-      const out: Record<string, unknown> = {};
-      for (const p of propertiesOf(root, s as SchemaObject).values()) {
-        if (p.required) out[p.name] = exampleValue(root, p.schema, depth + 1);
-      }
-      return out;
-    }
   }
 }

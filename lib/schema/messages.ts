@@ -12,7 +12,7 @@ function list(values: unknown[]): string {
 }
 
 /** A message a person understands, naming the field and what would be accepted. */
-export function humanMessage(e: ErrorObject, _schema: unknown): string {
+export function humanMessage(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   const who = subject(e);
   switch (e.keyword) {

@@ -46,8 +46,22 @@ function ajvFor(schema: unknown): AnyAjv {
   return (ajv2020 ??= makeAjv(false));
 }
 
+/** The same schema object seen again (every keystroke) skips even the serialisation of the text key. */
+const byIdentity = new WeakMap<object, ValidateFunction | { error: string }>();
+
 /** Compile (or fetch from cache) a validator; an uncompilable schema yields an error string. */
 export function compileSchema(schema: unknown): ValidateFunction | { error: string } {
+  if (typeof schema === "object" && schema !== null) {
+    const known = byIdentity.get(schema);
+    if (known) return known;
+    const entry = compileByText(schema);
+    byIdentity.set(schema, entry);
+    return entry;
+  }
+  return compileByText(schema);
+}
+
+function compileByText(schema: unknown): ValidateFunction | { error: string } {
   const key = JSON.stringify(schema);
   const hit = compiled.get(key);
   if (hit) return hit;
@@ -70,16 +84,17 @@ export function validateAgainst(schema: unknown, instance: unknown): ValidationR
   const validator = compileSchema(schema);
   if ("error" in validator) return { ok: false, diagnostics: [], schemaError: validator.error };
   if (validator(instance)) return { ok: true, diagnostics: [] };
-  return { ok: false, diagnostics: toDiagnostics(validator.errors ?? [], schema) };
+  return { ok: false, diagnostics: toDiagnostics(validator.errors ?? []) };
 }
 
-function toDiagnostics(errors: ErrorObject[], schema: unknown): SchemaDiagnostic[] {
+/** Convert ajv errors to diagnostics with messages people understand (deduplicated). */
+export function toDiagnostics(errors: ErrorObject[]): SchemaDiagnostic[] {
   const out: SchemaDiagnostic[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
     // oneOf/anyOf report every failing branch and then a summary; keep only the summary for branch noise.
     if (e.keyword === "if") continue;
-    const d = toDiagnostic(e, schema);
+    const d = toDiagnostic(e);
     const key = `${d.pointer}|${d.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -88,13 +103,13 @@ function toDiagnostics(errors: ErrorObject[], schema: unknown): SchemaDiagnostic
   return out;
 }
 
-function toDiagnostic(e: ErrorObject, schema: unknown): SchemaDiagnostic {
+function toDiagnostic(e: ErrorObject): SchemaDiagnostic {
   const params = e.params as Record<string, unknown>;
   if (e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties") {
     const prop = String(params.additionalProperty ?? params.unevaluatedProperty);
-    return { pointer: `${e.instancePath}/${escapePointer(prop)}`, keyword: e.keyword, message: humanMessage(e, schema), onKey: true, params };
+    return { pointer: `${e.instancePath}/${escapePointer(prop)}`, keyword: e.keyword, message: humanMessage(e), onKey: true, params };
   }
-  return { pointer: e.instancePath, keyword: e.keyword, message: humanMessage(e, schema), params };
+  return { pointer: e.instancePath, keyword: e.keyword, message: humanMessage(e), params };
 }
 
 export function escapePointer(token: string): string {
