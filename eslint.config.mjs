@@ -9,9 +9,10 @@ const serverOnly = {
 const uiImports = { group: ["@/components/*", "@/app/*"], message: "lib/ never imports the UI or routes." };
 
 /** Import direction is enforced here rather than in prose (see README, Architecture). */
-export default [
+const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
+  { rules: { "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true, argsIgnorePattern: "^_" }] } },
   { ignores: [".next/**", ".next-*/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   {
     files: ["lib/**/*.ts"],
@@ -56,3 +57,5 @@ export default [
     rules: { "no-restricted-imports": ["error", { patterns: [serverOnly, uiImports] }] },
   },
 ];
+
+export default config;
