@@ -79,7 +79,7 @@ test.describe("proxy API against real servers", () => {
       expect(res.status(), JSON.stringify(data)).toBe(400);
       expect((await res.json()).error.message).toMatch(message);
     }
-    const notJson = await request.post("/api/connect", { data: "{nope", headers: { "content-type": "application/json" } });
+    const notJson = await request.post("/api/connect", { data: Buffer.from("{nope"), headers: { "content-type": "application/json" } });
     expect(notJson.status()).toBe(400);
     expect((await notJson.json()).error.message).toMatch(/not valid JSON/);
   });
@@ -100,7 +100,7 @@ test.describe("proxy API against real servers", () => {
     expect(hung.body.error.kind).toBe("upstream-timeout");
     expect(Date.now() - started).toBeLessThan(20_000);
 
-    const refused = await connect(request, "http://127.0.0.1:9/mcp");
+    const refused = await connect(request, `http://127.0.0.1:${process.env.CLOSED_PORT}/mcp`);
     expect(refused.status).toBe(502);
     expect(refused.body.error.kind).toBe("upstream-unreachable");
   });

@@ -18,9 +18,14 @@ export async function openPlayground(page: Page, server: string, tool?: string) 
   await expect(page.getByTestId("request-editor").locator(".monaco-editor")).toBeVisible();
 }
 
+/** Put the keyboard focus in the editor the way a user does: by clicking its text. */
+export async function focusEditor(page: Page) {
+  await page.getByTestId("request-editor").locator(".monaco-editor .view-lines").click();
+}
+
 /** Replace the editor's text (insertText bypasses Monaco's auto-closing of brackets and quotes). */
 export async function setRequest(page: Page, text: string) {
-  await page.getByTestId("request-editor").locator(".monaco-editor textarea").focus();
+  await focusEditor(page);
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("Delete");
   await page.keyboard.insertText(text);
@@ -28,7 +33,7 @@ export async function setRequest(page: Page, text: string) {
 
 /** Send with the keyboard shortcut, as a user would, and wait for the result tabs. */
 export async function send(page: Page) {
-  await page.getByTestId("request-editor").locator(".monaco-editor textarea").focus();
+  await focusEditor(page);
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(page.getByTestId("result-tabs")).toBeVisible();
 }

@@ -24,7 +24,7 @@ test.describe("playground editor against the demo server", () => {
 
   test("live diagnostics flag a bad enum value, and sending it anyway shows the tool's own error", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_issues", arguments: { query: "login", status: "done" } } }, null, 2));
+    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_issues", arguments: { query: "login", status: "done" } } }));
     await expect(page.getByTestId("request-editor").locator(".squiggly-error").first()).toBeVisible();
     await expect(page.getByTestId("problems")).toContainText("status must be one of open, in_progress, closed");
     await send(page);

@@ -48,6 +48,7 @@ export function classifyError(err: unknown, url: string, timeoutMs: number): Pro
     const code = (e as { code?: string })?.code;
     if (name === "TimeoutError" || name === "AbortError" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") return timeout(url, timeoutMs);
     if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new ProxyError("upstream-unreachable", `The host of ${url} could not be found (DNS lookup failed).`, "Check the spelling of the host name.");
+    if ((e as Error)?.message === "bad port") return new ProxyError("upstream-unreachable", `${url} uses a port that fetch refuses (a well-known non-HTTP port).`, "Serve the MCP endpoint on another port.");
     if (code === "ECONNREFUSED") return new ProxyError("upstream-unreachable", `Nothing is listening at ${url} (connection refused).`, "Is the server running, and on this port?");
     if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return new ProxyError("upstream-unreachable", `The connection to ${url} was closed unexpectedly.`);
     if (code?.startsWith?.("ERR_TLS") || code?.includes?.("CERT")) return new ProxyError("upstream-unreachable", `TLS failed with ${url}: ${(e as Error).message}`, "The server's certificate is not trusted.");

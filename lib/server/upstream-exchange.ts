@@ -37,6 +37,18 @@ export class ExchangeFailure extends Error {
   }
 }
 
+/** The JSON-RPC error response carried by a failed HTTP exchange, when its body is one for our request. */
+function jsonRpcErrorBody(exchange: HttpExchange | undefined, id: unknown): Record<string, unknown> | undefined {
+  const body = exchange?.response?.body;
+  if (!body || id === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    return parsed.jsonrpc === "2.0" && typeof parsed.error === "object" && parsed.error !== null && (parsed.id === id || parsed.id === null) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Send one JSON-RPC message upstream through the SDK's Streamable HTTP transport (which sets the
  * protocol headers: MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id) and wait for its response.
@@ -77,6 +89,9 @@ export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeRe
     const result = expectsResponse ? await response : null;
     return { response: result, notifications, exchanges: recorder.exchanges, durationMs: performance.now() - started };
   } catch (err) {
+    // Modern servers answer some errors with an HTTP error status *and* a JSON-RPC error body: that is the server's answer.
+    const answer = jsonRpcErrorBody(recorder.exchanges.at(-1), id);
+    if (answer) return { response: answer, notifications, exchanges: recorder.exchanges, durationMs: performance.now() - started };
     throw new ExchangeFailure(err, recorder.exchanges);
   } finally {
     await transport.close().catch(() => undefined);
