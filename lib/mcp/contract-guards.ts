@@ -94,7 +94,8 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
 
 export function parseToolsRequest(body: unknown, limits: HeaderLimits): ToolsRequest & { headers: UserHeaders } {
   const b = requireObject(body, 'like {"connection": {…}}');
-  return { connection: parseDescriptor(b.connection), headers: parseUserHeaders(b.headers, limits) };
+  if (b.fresh !== undefined && typeof b.fresh !== "boolean") throw new ContractError('"fresh" must be true or false.');
+  return { connection: parseDescriptor(b.connection), headers: parseUserHeaders(b.headers, limits), ...(b.fresh !== undefined ? { fresh: b.fresh } : {}) };
 }
 
 export function parseRpcRequest(body: unknown, limits: HeaderLimits): RpcRequest & { message: Record<string, unknown>; headers: UserHeaders } {

@@ -96,6 +96,8 @@ export interface ConnectResponse {
 export interface ToolsRequest {
   connection: ConnectionDescriptor;
   headers?: UserHeaders;
+  /** Skip the tool-list cache and fetch from the server (default false: a fresh cached list is served). */
+  fresh?: boolean;
 }
 
 /** A tool the client rules exclude from calling (e.g. invalid `x-mcp-header`), kept for the docs. */
@@ -114,6 +116,19 @@ export interface ToolsResponse {
   pages: number;
   /** Non-fatal problems: page cap reached, cursor did not advance, duplicate names. */
   warnings: string[];
+  /** Whether this list came from the proxy's cache, and the cached entry's lifetime (absent when not kept). */
+  cache?: ToolListCacheInfo;
+  /** A replacement descriptor (e.g. a new legacy session after the old one expired): keep it instead of the sent one. */
+  connection?: ConnectionDescriptor;
+  /** What the proxy did on the user's behalf (e.g. started a new legacy session). */
+  notes?: string[];
+}
+
+export interface ToolListCacheInfo {
+  hit: boolean;
+  /** ISO timestamps of the cached entry; absent when the list was not kept (ttlMs absent or 0, too large). */
+  storedAt?: string;
+  expiresAt?: string;
 }
 
 export interface RpcRequest {
@@ -171,6 +186,23 @@ export interface RpcResponse {
   added: AddedField[];
   exchanges: HttpExchange[];
   durationMs: number;
+  /** A replacement descriptor (e.g. a new legacy session after the old one expired): keep it instead of the sent one. */
+  connection?: ConnectionDescriptor;
+  /** What the proxy did on the user's behalf (e.g. started a new legacy session). */
+  notes?: string[];
+}
+
+export interface DisconnectRequest {
+  connection: ConnectionDescriptor;
+  headers?: UserHeaders;
+}
+
+export interface DisconnectResponse {
+  ok: true;
+  /** True when the session is gone on the server (ended now, or already expired). */
+  ended: boolean;
+  note: string;
+  exchanges: HttpExchange[];
 }
 
 /** "We couldn't ask" kinds: shown as a banner, never as the server's answer. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { ERA_CACHE_TTL_MS } from "./era-cache.ts";
 
 /** Toolscope's runtime configuration, parsed once from the environment. Every limit lives here and in the README. */
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   maxUserHeaderBytes: number;
   /** Page size of the built-in demo server's `tools/list`. */
   demoPageSize: number;
+  /** How long an anonymous `auto` connect's era verdict is reused, in ms (0: never). */
+  eraCacheTtlMs: number;
 }
 
 function int(name: string, fallback: number, min: number, max: number): number {
@@ -50,6 +53,7 @@ function parseConfig(): Config {
     maxUserHeaders: int("TOOLSCOPE_MAX_USER_HEADERS", 20, 0, 200),
     maxUserHeaderBytes: int("TOOLSCOPE_MAX_USER_HEADER_BYTES", 16_384, 0, 1_000_000),
     demoPageSize: int("TOOLSCOPE_DEMO_PAGE_SIZE", 5, 1, 1_000),
+    eraCacheTtlMs: int("TOOLSCOPE_ERA_CACHE_TTL_MS", ERA_CACHE_TTL_MS, 0, 24 * 60 * 60 * 1000),
   };
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport, type PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ConnectResponse, EraChoice, HttpExchange, Implementation, UserHeaders } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, CLIENT_INFO, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
+import { eraVerdictStore, normaliseServerUrl, verdictTtlMs, type EraVerdict, type EraVerdictStore } from "./era-cache.ts";
 import { createRecorder } from "./recording-fetch.ts";
 import type { Target } from "./targets.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
@@ -13,7 +14,13 @@ export interface ConnectOptions {
   userHeaders: UserHeaders;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** How long an anonymous `auto` verdict is reused (0 or absent: the era cache is off for this connect). */
+  eraCacheTtlMs?: number;
+  /** Where verdicts live (default: the process-wide store). */
+  eraStore?: EraVerdictStore;
 }
+
+export type ConnectResult = ConnectResponse & { exchanges: HttpExchange[] };
 
 function negotiation(era: EraChoice) {
   if (era === "auto") return { mode: "auto" as const };
@@ -21,16 +28,13 @@ function negotiation(era: EraChoice) {
   return undefined; // the SDK's default is the plain legacy initialize handshake
 }
 
-/**
- * Connect through the SDK client (era negotiation: server/discover probe, legacy initialize fallback)
- * and describe the server. Returns a descriptor the browser keeps; nothing is held here afterwards.
- */
-export async function connectServer(opts: ConnectOptions): Promise<ConnectResponse & { exchanges: HttpExchange[] }> {
+/** One SDK connect, optionally from a cached verdict. */
+async function connectOnce(opts: ConnectOptions, prior: PriorDiscovery | undefined): Promise<ConnectResult> {
   const recorder = createRecorder(opts.target.fetch, { secretHeaderNames: Object.keys(opts.userHeaders), maxBodyBytes: opts.maxBodyBytes });
   const transport = new StreamableHTTPClientTransport(opts.target.url, { fetch: recorder.fetch, requestInit: { headers: opts.userHeaders } });
   const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(opts.era) });
   try {
-    await client.connect(transport, { timeout: opts.timeoutMs, signal: AbortSignal.timeout(opts.timeoutMs) });
+    await client.connect(transport, { timeout: opts.timeoutMs, signal: AbortSignal.timeout(opts.timeoutMs), ...(prior ? { prior } : {}) });
     const era = client.getProtocolEra() === "modern" ? "modern" : "legacy";
     const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
     const discover = client.getDiscoverResult() as Record<string, unknown> | undefined;
@@ -55,4 +59,63 @@ export async function connectServer(opts: ConnectOptions): Promise<ConnectRespon
     // Close the client side only: a legacy session stays open for the browser's descriptor.
     await transport.close().catch(() => undefined);
   }
+}
+
+/**
+ * The verdict a successful probing connect proves, or undefined when it proves nothing.
+ * A legacy outcome counts only when the probe got a definite answer: a probe that met a 5xx, 401/403 or
+ * 429 (or no response) and still ended legacy says nothing about the era, so it is not remembered.
+ */
+export function verdictOf(result: ConnectResult): EraVerdict | undefined {
+  if (result.connection.era === "modern") {
+    return result.connection.discover ? { kind: "modern", discover: result.connection.discover as never } : undefined;
+  }
+  const probe = result.exchanges[0];
+  const status = probe?.response?.status;
+  if (probe?.request.method !== "POST" || status === undefined) return undefined;
+  if (status >= 500 || status === 401 || status === 403 || status === 429) return undefined;
+  return { kind: "legacy" };
+}
+
+/**
+ * Connect through the SDK client (era negotiation: server/discover probe, legacy initialize fallback)
+ * and describe the server. Returns a descriptor the browser keeps; nothing is held here afterwards.
+ *
+ * An anonymous `auto` connect (no user headers) uses the era verdict cache: a remembered verdict is
+ * passed as the SDK's `prior`; if the connect fails with it, the entry is dropped and the connect runs
+ * once more with a fresh probe (the server may have changed). Failures are never remembered.
+ */
+export async function connectServer(opts: ConnectOptions): Promise<ConnectResult> {
+  const ttlMs = opts.eraCacheTtlMs ?? 0;
+  const cacheable = opts.era === "auto" && ttlMs > 0 && Object.keys(opts.userHeaders).length === 0;
+  if (!cacheable) return connectOnce(opts, undefined);
+
+  const store = opts.eraStore ?? eraVerdictStore;
+  const key = normaliseServerUrl(opts.url);
+  const prior = await store.get(key);
+  let earlier: HttpExchange[] = [];
+  if (prior) {
+    try {
+      // A reused verdict is not re-stored: it ages out on the TTL it got when it was proven.
+      return await connectOnce(opts, prior);
+    } catch (err) {
+      await store.delete(key);
+      earlier = err instanceof ExchangeFailure ? err.exchanges : [];
+    }
+  }
+  let result: ConnectResult;
+  try {
+    result = await connectOnce(opts, undefined);
+  } catch (err) {
+    if (err instanceof ExchangeFailure && earlier.length) throw new ExchangeFailure(err.cause, [...earlier, ...err.exchanges]);
+    throw err;
+  }
+  const verdict = verdictOf(result);
+  if (verdict) await store.set(key, verdict, verdictTtlMs(verdict, ttlMs));
+  return earlier.length ? { ...result, exchanges: [...earlier, ...result.exchanges] } : result;
+}
+
+/** Forget the era verdict for a server (its modern descriptor just failed: the assumption may be stale). */
+export async function forgetEraVerdict(url: string, store: EraVerdictStore = eraVerdictStore): Promise<void> {
+  await store.delete(normaliseServerUrl(url));
 }

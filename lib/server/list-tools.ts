@@ -72,9 +72,15 @@ export async function listAllTools(opts: ListToolsOptions): Promise<ToolsRespons
       if (isObject(t) && typeof t.name === "string") all.push(t as Tool);
       else warnings.push(`Page ${pages} holds an entry that is not a tool definition (no string "name"); it was skipped.`);
     }
+    // The whole list is as fresh as its least fresh page, and public only if every page is.
+    const pageTtl = typeof page.ttlMs === "number" ? page.ttlMs : undefined;
+    const pageScope = page.cacheScope === "public" || page.cacheScope === "private" ? page.cacheScope : undefined;
     if (pages === 1) {
-      ttlMs = typeof page.ttlMs === "number" ? page.ttlMs : undefined;
-      cacheScope = page.cacheScope === "public" || page.cacheScope === "private" ? page.cacheScope : undefined;
+      ttlMs = pageTtl;
+      cacheScope = pageScope;
+    } else {
+      ttlMs = ttlMs === undefined || pageTtl === undefined ? undefined : Math.min(ttlMs, pageTtl);
+      if (cacheScope !== pageScope) cacheScope = cacheScope === undefined || pageScope === undefined ? undefined : "private";
     }
     if (all.length >= opts.maxTools) {
       warnings.push(`Stopped at ${opts.maxTools} tools (TOOLSCOPE_MAX_TOOLS).`);

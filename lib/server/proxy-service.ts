@@ -1,52 +1,114 @@
 import "server-only";
-import type { ConnectRequest, ConnectResponse, RpcRequest, RpcResponse, ToolsRequest, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
+import type { ConnectionDescriptor, ConnectRequest, ConnectResponse, DisconnectRequest, DisconnectResponse, RpcRequest, RpcResponse, ToolsRequest, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import type { ApiContext } from "./api-route.ts";
-import { connectServer } from "./connect.ts";
+import { connectServer, forgetEraVerdict } from "./connect.ts";
+import { disconnectServer } from "./disconnect.ts";
 import { listAllTools } from "./list-tools.ts";
 import { sendRpc } from "./send-rpc.ts";
-import { resolveTarget } from "./targets.ts";
-import { toolListKey, toolListStore } from "./tools-cache.ts";
+import { withSessionRecovery } from "./session-recovery.ts";
+import { resolveTarget, type Target } from "./targets.ts";
+import { toolListCache } from "./tools-cache.ts";
+import { ExchangeFailure } from "./upstream-exchange.ts";
 
 type WithHeaders<T> = T & { headers: UserHeaders };
 
 /** POST /api/connect */
 export async function connect(input: WithHeaders<ConnectRequest> & { era: NonNullable<ConnectRequest["era"]> }, ctx: ApiContext): Promise<ConnectResponse> {
   const target = await resolveTarget(input.url, ctx.origin);
-  return connectServer({ target, url: input.url, era: input.era, userHeaders: input.headers, timeoutMs: ctx.config.requestTimeoutMs, maxBodyBytes: ctx.config.maxResponseBytes });
+  return connectServer({
+    target,
+    url: input.url,
+    era: input.era,
+    userHeaders: input.headers,
+    timeoutMs: ctx.config.requestTimeoutMs,
+    maxBodyBytes: ctx.config.maxResponseBytes,
+    eraCacheTtlMs: ctx.config.eraCacheTtlMs,
+  });
 }
 
-/** POST /api/tools: a fresh fetch every time (the docs want the truth); the result feeds the lookup cache. */
+/** A fresh legacy initialize for the same server and headers (the old session expired). */
+function legacyReconnect(target: Target, descriptor: ConnectionDescriptor, headers: UserHeaders, ctx: ApiContext) {
+  return () => connectServer({ target, url: descriptor.url, era: "legacy", userHeaders: headers, timeoutMs: ctx.config.requestTimeoutMs, maxBodyBytes: ctx.config.maxResponseBytes });
+}
+
+/** A modern descriptor that fails may rest on a stale cached era verdict: forget it, so the next connect probes again. */
+async function forgetVerdictOnFailure<T>(descriptor: ConnectionDescriptor, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (descriptor.era === "modern" && err instanceof ExchangeFailure) await forgetEraVerdict(descriptor.url);
+    throw err;
+  }
+}
+
+/**
+ * POST /api/tools: a fresh cached list when there is one (unless `fresh`), else every page from the
+ * server, kept as its `ttlMs`/`cacheScope` allow. A legacy session that expired is replaced once.
+ */
 export async function tools(input: WithHeaders<ToolsRequest>, ctx: ApiContext): Promise<ToolsResponse> {
+  if (!input.fresh) {
+    const cached = await toolListCache.lookup(input.connection, input.headers);
+    if (cached) return { ...cached.list, cache: cached.cache };
+  }
   const target = await resolveTarget(input.connection.url, ctx.origin);
-  const { exchanges: _exchanges, ...list } = await listAllTools({
-    target,
-    descriptor: input.connection,
-    userHeaders: input.headers,
-    timeoutMs: ctx.config.requestTimeoutMs,
-    maxBodyBytes: ctx.config.maxResponseBytes,
-    maxPages: ctx.config.maxToolPages,
-    maxTools: ctx.config.maxTools,
-  });
-  toolListStore.set(toolListKey(input.connection.url, input.headers), list, list.ttlMs ?? 0);
-  return list;
+  const recovered = await forgetVerdictOnFailure(input.connection, () =>
+    withSessionRecovery(
+      input.connection,
+      (descriptor) =>
+        listAllTools({
+          target,
+          descriptor,
+          userHeaders: input.headers,
+          timeoutMs: ctx.config.requestTimeoutMs,
+          maxBodyBytes: ctx.config.maxResponseBytes,
+          maxPages: ctx.config.maxToolPages,
+          maxTools: ctx.config.maxTools,
+        }),
+      legacyReconnect(target, input.connection, input.headers, ctx),
+    ),
+  );
+  const { exchanges: _exchanges, ...list } = recovered.result;
+  const cache = await toolListCache.put(recovered.connection ?? input.connection, input.headers, list);
+  return { ...list, cache, ...(recovered.connection ? { connection: recovered.connection } : {}), ...(recovered.notes.length ? { notes: recovered.notes } : {}) };
 }
 
-/** POST /api/rpc */
+/** POST /api/rpc: the message as written; a legacy session that expired is replaced once and the message sent again. */
 export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<string, unknown> }, ctx: ApiContext): Promise<RpcResponse> {
+  const started = performance.now();
   const target = await resolveTarget(input.connection.url, ctx.origin);
-  const findTool = async (name: string) => {
-    const key = toolListKey(input.connection.url, input.headers);
-    const list = toolListStore.get(key) ?? (await tools(input, ctx));
-    return list.tools.find((t) => t.name === name);
-  };
-  return sendRpc({
-    target,
-    descriptor: input.connection,
-    message: input.message,
-    userHeaders: input.headers,
-    findTool,
-    timeoutMs: ctx.config.requestTimeoutMs,
-    maxBodyBytes: ctx.config.maxResponseBytes,
-    signal: ctx.signal,
-  });
+  const recovered = await forgetVerdictOnFailure(input.connection, () =>
+    withSessionRecovery(
+      input.connection,
+      (descriptor) => {
+        const findTool = async (name: string) => {
+          const list = (await toolListCache.lookup(descriptor, input.headers))?.list ?? (await tools({ connection: descriptor, headers: input.headers }, ctx));
+          return list.tools.find((t) => t.name === name);
+        };
+        return sendRpc({
+          target,
+          descriptor,
+          message: input.message,
+          userHeaders: input.headers,
+          findTool,
+          timeoutMs: ctx.config.requestTimeoutMs,
+          maxBodyBytes: ctx.config.maxResponseBytes,
+          signal: ctx.signal,
+        });
+      },
+      legacyReconnect(target, input.connection, input.headers, ctx),
+    ),
+  );
+  if (!recovered.connection) return recovered.result;
+  return { ...recovered.result, exchanges: recovered.exchanges, durationMs: performance.now() - started, connection: recovered.connection, notes: recovered.notes };
+}
+
+/** POST /api/disconnect: end a legacy session (DELETE); a no-op for modern connections. */
+export async function disconnect(input: WithHeaders<DisconnectRequest>, ctx: ApiContext): Promise<DisconnectResponse> {
+  const target = await resolveTarget(input.connection.url, ctx.origin);
+  return disconnectServer({ target, descriptor: input.connection, userHeaders: input.headers, timeoutMs: ctx.config.requestTimeoutMs, maxBodyBytes: ctx.config.maxResponseBytes });
+}
+
+/** Forget every cached tool list of a server (for `notifications/tools/list_changed`). */
+export async function invalidateToolList(url: string): Promise<void> {
+  await toolListCache.invalidate(url);
 }

@@ -1,0 +1,11 @@
+import { handleApi } from "@/lib/server/api-route";
+import { parseDisconnectRequest } from "@/lib/server/disconnect";
+import { disconnect } from "@/lib/server/proxy-service";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** End a connection: DELETE the legacy session upstream; a no-op for stateless modern connections. */
+export function POST(req: Request) {
+  return handleApi(req, parseDisconnectRequest, disconnect, (i) => i.connection.url);
+}
