@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { Tool } from "@/lib/mcp/contract";
+import type { DocsLinks } from "@/lib/docs/links";
 import { displayName } from "@/lib/docs/display-name";
 import { exampleArgs } from "@/lib/docs/example-args";
 import { lintTool } from "@/lib/docs/lints";
@@ -16,17 +17,16 @@ import { ToolIcon } from "./ToolIcon";
 
 interface Props {
   tool: Tool;
-  /** The server query value, for links back and to the playground. */
-  server: string;
+  /** Where the page links: back to the server page and to the playground. */
+  links: DocsLinks;
   serverName: string;
 }
 
 const SECRETISH = /(pass(word)?|token|secret|key|email|credential|auth)/i;
 
 /** Everything a client developer needs about one tool, from its definition alone. */
-export function ToolDoc({ tool, server, serverName }: Props) {
+export function ToolDoc({ tool, links, serverName }: Props) {
   const name = displayName(tool);
-  const q = encodeURIComponent(server);
   const headers = scanHeaderDeclarations(tool.inputSchema);
   const example = exampleArgs(tool.inputSchema);
   const exampleOk = validateAgainst(tool.inputSchema, example);
@@ -36,7 +36,7 @@ export function ToolDoc({ tool, server, serverName }: Props) {
   return (
     <article className="space-y-6">
       <nav className="text-sm text-zinc-500" aria-label="Breadcrumb">
-        <Link href={`/docs?server=${q}`} className="hover:underline">{serverName}</Link> / <span>{tool.name}</span>
+        <Link href={links.serverPage} className="hover:underline">{serverName}</Link> / <span>{tool.name}</span>
       </nav>
       <header className="flex items-start gap-3">
         <ToolIcon icons={tool.icons} name={name} size={40} />
@@ -44,7 +44,7 @@ export function ToolDoc({ tool, server, serverName }: Props) {
           <h1 className="break-words text-2xl font-semibold tracking-tight">{name}</h1>
           {name !== tool.name && <code className="text-sm text-zinc-500">{tool.name}</code>}
         </div>
-        <Link href={`/playground?server=${q}&tool=${encodeURIComponent(tool.name)}`} className="shrink-0 rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700">
+        <Link href={links.playground(tool.name)} className="shrink-0 rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700">
           Try it
         </Link>
       </header>

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import type { Tool } from "@/lib/mcp/contract";
+import type { DocsLinks } from "@/lib/docs/links";
 import { displayName, firstLine } from "@/lib/docs/display-name";
 import { effectiveHints } from "@/lib/docs/annotations";
 import { Badge } from "@/components/ui/Badge";
 import { ToolIcon } from "./ToolIcon";
 
-/** Props: `tools` to list; `server` the server query value for links. */
-export function ToolIndex({ tools, server }: { tools: Tool[]; server: string }) {
-  const q = `?server=${encodeURIComponent(server)}`;
+/** Props: `tools` to list; `links` where tool names lead. */
+export function ToolIndex({ tools, links }: { tools: Tool[]; links: DocsLinks }) {
   return (
     <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="tool-index">
       {tools.map((tool) => {
@@ -17,7 +17,7 @@ export function ToolIndex({ tools, server }: { tools: Tool[]; server: string }) 
           <li key={tool.name} className="py-3" data-testid={`tool-row-${tool.name}`}>
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <ToolIcon icons={tool.icons} name={name} size={20} />
-              <Link href={`/docs/tools/${encodeURIComponent(tool.name)}${q}`} className="font-medium text-accent-700 hover:underline dark:text-accent-100">
+              <Link href={links.toolPage(tool.name)} className="font-medium text-accent-700 hover:underline dark:text-accent-100">
                 {name}
               </Link>
               {name !== tool.name && <code className="text-xs text-zinc-500">{tool.name}</code>}

@@ -50,7 +50,7 @@ export function invalidStatusMessage(value: unknown): string {
 }
 
 const SearchInput = z.object({
-  query: z.string().max(LIMITS.maxQuery).describe("Words to look for in the title, body and labels (case- and accent-insensitive). Use an empty string to list everything."),
+  query: z.string().max(LIMITS.maxQuery).meta({ examples: ["login"] }).describe("Words to look for in the title, body and labels (case- and accent-insensitive). Use an empty string to list everything."),
   status: z
     .enum(ISSUE_STATUSES as [string, ...string[]], { error: (issue) => invalidStatusMessage(issue.input) })
     .optional()

@@ -21,6 +21,7 @@ const SQL_SCHEMA = {
       type: "string",
       maxLength: MAX_QUERY,
       description: "A single SELECT statement against the `issues` table, e.g. SELECT id, title FROM issues WHERE status = 'open' ORDER BY id DESC LIMIT 5.",
+      examples: ["SELECT id, title, status FROM issues WHERE status = 'open' ORDER BY id DESC LIMIT 5"],
     },
     region: {
       type: "string",

@@ -22,10 +22,11 @@ export async function resolveTarget(url: string, origin: string): Promise<Target
     const entry = BUILTINS[url.slice("builtin:".length)];
     if (!entry) throw new Error(`Unknown builtin server ${url}`);
     const handler = await entry.handler();
-    const inProcess = new URL(entry.path, "http://toolscope.builtin");
+    // The URL is what the exchange shows; the request itself never leaves the process.
+    const publicUrl = new URL(entry.path, origin);
     return {
-      url: inProcess,
-      displayUrl: new URL(entry.path, origin).toString(),
+      url: publicUrl,
+      displayUrl: publicUrl.toString(),
       fetch: (async (input: RequestInfo | URL, init?: RequestInit) => handler.fetch(new Request(input, init))) as typeof fetch,
     };
   }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ToolDoc } from "@/components/docs/ToolDoc";
 import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
 import { loadDocs } from "@/lib/server/docs-load";
+import { liveLinks } from "@/lib/docs/links";
 
 export const dynamic = "force-dynamic";
 
@@ -42,7 +43,7 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
           Excluded from calling: {excluded.reason}
         </p>
       )}
-      <ToolDoc tool={tool} server={url} serverName={serverName} />
+      <ToolDoc tool={tool} links={liveLinks(url)} serverName={serverName} />
     </div>
   );
 }
