@@ -4,7 +4,9 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createDemoMcpServer } from "@/lib/demo/server";
 import { serveFetchHandler, type FetchHandler, type ServedHandler } from "@/lib/demo/node-http-adapter";
 import { connectServer, verdictOf, type ConnectOptions } from "./connect.ts";
-import { ERA_CACHE_TTL_MS, MemoryEraVerdictStore, normaliseServerUrl, verdictTtlMs, type EraVerdict } from "./era-cache.ts";
+import { ERA_CACHE_TTL_MS, eraVerdictStore, MemoryEraVerdictStore, normaliseServerUrl, verdictTtlMs, type EraVerdict } from "./era-cache.ts";
+import { config } from "./config.ts";
+import { connect, tools } from "./proxy-service.ts";
 import { classifyError } from "./proxy-error.ts";
 import { resolveTarget } from "./targets.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
@@ -128,6 +130,8 @@ describe("connect with the era cache (real demo server)", () => {
       const failing = counting({ fetch: async (req) => (req.method === "POST" ? new Response(`status ${status}`, { status, headers: { "content-type": "text/plain" } }) : inner.fetch(req)) });
       const url = await serve(failing);
       const store = new MemoryEraVerdictStore();
+      // A verdict from before the server broke: tried once, then dropped, then a fresh probe that fails too.
+      store.set(normaliseServerUrl(url), { kind: "legacy" }, 60_000);
       await assert.rejects(connectServer(await opts(url, store)), (err: unknown) => {
         assert.ok(err instanceof ExchangeFailure);
         const classified = classifyError(err.cause, url, 5_000);
@@ -135,7 +139,8 @@ describe("connect with the era cache (real demo server)", () => {
         assert.match(classified.message, new RegExp(String(status)));
         return true;
       });
-      assert.equal(store.size, 0, "failures are never cached");
+      assert.deepEqual(failing.methods, ["initialize", "server/discover"]);
+      assert.equal(store.size, 0, "the stale verdict is dropped and the failure is not cached");
     });
   }
 
@@ -145,5 +150,16 @@ describe("connect with the era cache (real demo server)", () => {
     assert.deepEqual(verdictOf(legacy(400)), { kind: "legacy" });
     assert.equal(verdictOf(legacy(502)), undefined);
     assert.equal(verdictOf(legacy(401)), undefined);
+  });
+
+  test("through the API: /api/connect fills the process-wide cache; a failing modern request forgets the verdict", async () => {
+    const ctx = { config: config(), origin: ORIGIN, signal: new AbortController().signal };
+    const s = await serveFetchHandler(createMcpHandler(({ era }) => createDemoMcpServer({ era }), { legacy: "reject" }));
+    const url = s.url.toString();
+    const { connection } = await connect({ url, era: "auto", headers: {} }, ctx);
+    assert.equal((await eraVerdictStore.get(normaliseServerUrl(url)))?.kind, "modern");
+    await s.close(); // the server goes away (or changes): the cached assumption may be stale
+    await assert.rejects(tools({ connection, headers: {}, fresh: true }, ctx), ExchangeFailure);
+    assert.equal(await eraVerdictStore.get(normaliseServerUrl(url)), undefined);
   });
 });
