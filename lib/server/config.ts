@@ -7,6 +7,8 @@ export interface Config {
   mode: "local" | "hosted";
   /** Allow upstream targets on loopback/private networks even in hosted mode. Loud on purpose. */
   allowPrivateNetwork: boolean;
+  /** Private targets reachable even in hosted mode (on-premise): CIDR ranges and host:port pairs. */
+  egressAllow: string[];
   /** Upper bound for one upstream request (connect, list page, rpc), in ms. */
   requestTimeoutMs: number;
   /** Largest request body our API accepts, in bytes. */
@@ -35,6 +37,14 @@ function int(name: string, fallback: number, min: number, max: number): number {
   return n;
 }
 
+/** A comma-separated list whose every entry must match `shape`. */
+function list(name: string, shape: RegExp, what: string): string[] {
+  const entries = (process.env[name] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const bad = entries.find((e) => !shape.test(e));
+  if (bad) throw new Error(`${name} entry "${bad}" is invalid: use ${what}.`);
+  return entries;
+}
+
 function flag(name: string): boolean {
   return ["1", "true", "yes"].includes((process.env[name] ?? "").toLowerCase());
 }
@@ -45,6 +55,7 @@ function parseConfig(): Config {
   return {
     mode,
     allowPrivateNetwork: mode === "local" || flag("DANGEROUSLY_ALLOW_PRIVATE_NETWORK"),
+    egressAllow: list("TOOLSCOPE_EGRESS_ALLOW", /^(\S+\/\d{1,3}|\S+:\d{1,5})$/, "a CIDR range (10.1.0.0/16) or host:port (mcp.internal:8443)"),
     requestTimeoutMs: int("TOOLSCOPE_REQUEST_TIMEOUT_MS", 15_000, 100, 300_000),
     maxRequestBytes: int("TOOLSCOPE_MAX_REQUEST_BYTES", 1_000_000, 1_000, 50_000_000),
     maxResponseBytes: int("TOOLSCOPE_MAX_RESPONSE_BYTES", 10_000_000, 1_000, 200_000_000),
