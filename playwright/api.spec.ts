@@ -58,6 +58,13 @@ test.describe("proxy API against real servers", () => {
     expect(rpc.added.map((a: { name: string }) => a.name)).toContain("Mcp-Param-Region");
   });
 
+  test("a tools/call result comes back with the outputSchema verdict", async ({ request }) => {
+    const { body } = await connect(request, DEMO);
+    const res = await request.post("/api/rpc", { data: { connection: body.connection, message: { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "search_issues", arguments: { query: "login" } } } } });
+    const rpc = await res.json();
+    expect(rpc.outputValidation).toEqual({ ok: true, mismatches: [] });
+  });
+
   test("a JSON-RPC error from the server is an answer (HTTP 200), not a proxy failure", async ({ request }) => {
     const { body } = await connect(request, DEMO);
     const res = await request.post("/api/rpc", { data: { connection: body.connection, message: { jsonrpc: "2.0", id: 1, method: "no/such-method" } } });

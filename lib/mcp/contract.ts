@@ -190,6 +190,17 @@ export interface RpcResponse {
   connection?: ConnectionDescriptor;
   /** What the proxy did on the user's behalf (e.g. started a new legacy session). */
   notes?: string[];
+  /** For a tools/call whose tool declares an outputSchema: does `structuredContent` match it? */
+  outputValidation?: OutputValidation;
+}
+
+/** The verdict on a result's `structuredContent` against the tool's `outputSchema` (ajv, 2020-12). */
+export interface OutputValidation {
+  ok: boolean;
+  /** Each mismatch: a JSON pointer into structuredContent and a message. */
+  mismatches: { pointer: string; message: string }[];
+  /** Set when the outputSchema itself cannot be compiled, or a result with an outputSchema has no structuredContent. */
+  problem?: string;
 }
 
 export interface DisconnectRequest {

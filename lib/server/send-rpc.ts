@@ -3,6 +3,7 @@ import type { AddedField, ConnectionDescriptor, RpcResponse, SseEvent, Tool, Use
 import { stampMessage } from "@/lib/mcp/meta";
 import { paramHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { exchangeMessage } from "./upstream-exchange.ts";
+import { checkOutput } from "./output-validation.ts";
 import type { Target } from "./targets.ts";
 
 export interface SendRpcOptions {
@@ -24,14 +25,17 @@ function nextId(): string {
   return `toolscope-${Date.now().toString(36)}-${counter}`;
 }
 
+/** The tool a tools/call names, when the server lists it. */
+async function calledTool(message: Record<string, unknown>, findTool: SendRpcOptions["findTool"]): Promise<Tool | undefined> {
+  if (message.method !== "tools/call") return undefined;
+  const name = (message.params as { name?: unknown } | undefined)?.name;
+  return typeof name === "string" ? findTool(name) : undefined;
+}
+
 /** The `Mcp-Param-*` headers a tools/call needs, from the tool's x-mcp-header declarations. */
-async function mirroredHeaders(message: Record<string, unknown>, findTool: SendRpcOptions["findTool"]): Promise<Record<string, string>> {
-  if (message.method !== "tools/call") return {};
-  const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
-  if (typeof params?.name !== "string") return {};
-  const tool = await findTool(params.name);
+function mirroredHeaders(message: Record<string, unknown>, tool: Tool | undefined): Record<string, string> {
   if (!tool) return {};
-  return paramHeaders(scanHeaderDeclarations(tool.inputSchema).declarations, params.arguments);
+  return paramHeaders(scanHeaderDeclarations(tool.inputSchema).declarations, (message.params as { arguments?: unknown }).arguments);
 }
 
 /** Headers the SDK transport put on the wire (protocol version, method, name, session, content negotiation). */
@@ -43,9 +47,11 @@ function transportHeaders(sent: [string, string][], user: UserHeaders, ours: Rec
 /** Send the user's message as written, plus what the protocol requires, and report every addition. */
 export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   const { message, added } = stampMessage(opts.message, opts.descriptor.era, nextId);
-  const extraHeaders = opts.descriptor.era === "modern" ? await mirroredHeaders(message, opts.findTool) : {};
+  const tool = await calledTool(message, opts.findTool);
+  const extraHeaders = opts.descriptor.era === "modern" ? mirroredHeaders(message, tool) : {};
   for (const [name, value] of Object.entries(extraHeaders)) added.push({ where: "header", name, value });
   const result = await exchangeMessage({ ...opts, message, extraHeaders });
   added.push(...transportHeaders(result.exchanges[0]?.request.headers ?? [], opts.userHeaders, extraHeaders));
-  return { response: result.response, notifications: result.notifications, sent: message, added, exchanges: result.exchanges, durationMs: result.durationMs };
+  const outputValidation = tool ? checkOutput(tool, result.response) : undefined;
+  return { response: result.response, notifications: result.notifications, sent: message, added, exchanges: result.exchanges, durationMs: result.durationMs, ...(outputValidation ? { outputValidation } : {}) };
 }
