@@ -56,15 +56,38 @@ function urlTransform(url: string, key: string): string | undefined {
 }
 
 /**
+ * Markdown longer than this (characters) is rendered only up to here; the rest is shown as plain text on request.
+ * Parsing is the expensive part (≈ 10 s for a 1 MB description), and no honest description needs more.
+ */
+export const MARKDOWN_RENDER_LIMIT = 20_000;
+
+/** Split `source` at a paragraph break near the render limit (or hard at the limit when there is none). */
+function splitForRender(source: string): [string, string] {
+  if (source.length <= MARKDOWN_RENDER_LIMIT) return [source, ""];
+  const para = source.lastIndexOf("\n\n", MARKDOWN_RENDER_LIMIT);
+  const cut = para > MARKDOWN_RENDER_LIMIT / 2 ? para : MARKDOWN_RENDER_LIMIT;
+  return [source.slice(0, cut), source.slice(cut)];
+}
+
+/**
  * Safe rendering of untrusted Markdown: GFM, no raw HTML (shown as literal text so hidden comments are
  * visible), no images, links limited to http/https/mailto and opened with rel="nofollow noopener noreferrer".
  */
 export function Markdown({ source, compact, className = "", testId }: MarkdownProps) {
+  const [rendered, rest] = splitForRender(source);
   return (
     <div data-testid={testId} className={`prose-desc min-w-0 break-words text-sm leading-relaxed ${compact ? "[&_p]:my-0.5" : ""} ${className}`}>
       <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} components={components} urlTransform={urlTransform}>
-        {source}
+        {rendered}
       </ReactMarkdown>
+      {rest && (
+        <details className="mt-2 rounded-md border border-amber-300 p-2 text-xs dark:border-amber-800" data-testid="md-truncated">
+          <summary className="cursor-pointer font-medium text-amber-900 dark:text-amber-300">
+            {source.length.toLocaleString("en-US")} characters: the first {rendered.length.toLocaleString("en-US")} are rendered; show the remaining {rest.length.toLocaleString("en-US")} as plain text
+          </summary>
+          <div className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap font-mono">{rest}</div>
+        </details>
+      )}
     </div>
   );
 }
