@@ -1,5 +1,5 @@
 import "server-only";
-import type { ConnectionDescriptor, ConnectRequest, ConnectResponse, DisconnectRequest, DisconnectResponse, RpcRequest, RpcResponse, ToolsRequest, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
+import type { ConnectionDescriptor, HttpExchange, ConnectRequest, ConnectResponse, DisconnectRequest, DisconnectResponse, RpcRequest, RpcResponse, ToolsRequest, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import type { ApiContext } from "./api-route.ts";
 import { connectServer, forgetEraVerdict } from "./connect.ts";
 import { disconnectServer } from "./disconnect.ts";
@@ -52,24 +52,25 @@ export async function tools(input: WithHeaders<ToolsRequest>, ctx: ApiContext): 
   }
   const target = await resolveTarget(input.connection.url, ctx.origin);
   const recovered = await forgetVerdictOnFailure(input.connection, () =>
-    withSessionRecovery(
-      input.connection,
-      (descriptor) =>
-        listAllTools({
-          target,
-          descriptor,
-          userHeaders: input.headers,
-          timeoutMs: ctx.config.requestTimeoutMs,
-          maxBodyBytes: ctx.config.maxResponseBytes,
-          maxPages: ctx.config.maxToolPages,
-          maxTools: ctx.config.maxTools,
-        }),
-      legacyReconnect(target, input.connection, input.headers, ctx),
-    ),
+    withSessionRecovery(input.connection, (descriptor) => fetchToolList(target, descriptor, input.headers, ctx), legacyReconnect(target, input.connection, input.headers, ctx)),
   );
   const { exchanges: _exchanges, ...list } = recovered.result;
-  const cache = await toolListCache.put(recovered.connection ?? input.connection, input.headers, list);
-  return { ...list, cache, ...(recovered.connection ? { connection: recovered.connection } : {}), ...(recovered.notes.length ? { notes: recovered.notes } : {}) };
+  return { ...list, ...(recovered.connection ? { connection: recovered.connection } : {}), ...(recovered.notes.length ? { notes: recovered.notes } : {}) };
+}
+
+/** Every page of the list from the server (no session recovery of its own), kept in the cache as its hints allow. */
+async function fetchToolList(target: Target, descriptor: ConnectionDescriptor, headers: UserHeaders, ctx: ApiContext): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+  const { exchanges, ...list } = await listAllTools({
+    target,
+    descriptor,
+    userHeaders: headers,
+    timeoutMs: ctx.config.requestTimeoutMs,
+    maxBodyBytes: ctx.config.maxResponseBytes,
+    maxPages: ctx.config.maxToolPages,
+    maxTools: ctx.config.maxTools,
+  });
+  const cache = await toolListCache.put(descriptor, headers, list);
+  return { ...list, cache, exchanges };
 }
 
 /** POST /api/rpc: the message as written; a legacy session that expired is replaced once and the message sent again. */
@@ -80,8 +81,9 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
     withSessionRecovery(
       input.connection,
       (descriptor) => {
+        // Within this attempt: an expired session shows up as a 404 here too and is recovered once, by the caller.
         const findTool = async (name: string) => {
-          const list = (await toolListCache.lookup(descriptor, input.headers))?.list ?? (await tools({ connection: descriptor, headers: input.headers }, ctx));
+          const list = (await toolListCache.lookup(descriptor, input.headers))?.list ?? (await fetchToolList(target, descriptor, input.headers, ctx));
           return list.tools.find((t) => t.name === name);
         };
         return sendRpc({

@@ -59,9 +59,11 @@ describe("legacy session expiry (real demo sessions)", () => {
     assert.equal(res.connection.era, "legacy");
     assert.ok(res.connection.sessionId && res.connection.sessionId !== old.sessionId);
     assert.match(res.notes?.[0] ?? "", /legacy session had expired; Toolscope started a new one \(Mcp-Session-Id /);
-    const wire = log.slice(before).map((e) => `${e.rpc ?? e.method}:${e.status}`);
-    assert.deepEqual(wire.slice(0, 2), ["tools/call:404", "initialize:200"]);
-    assert.equal(wire.filter((w) => w.startsWith("tools/call")).length, 2, "retried exactly once");
+    const wire = log.slice(before);
+    // tools/call first looks up the tool (tools/list) on the old session: that 404 is the one that triggers recovery.
+    assert.deepEqual([wire[0]?.status, wire[0]?.session, wire[1]?.rpc], [404, old.sessionId, "initialize"]);
+    assert.equal(wire.filter((e) => e.rpc === "initialize").length, 1, "exactly one new session");
+    assert.deepEqual(wire.filter((e) => e.rpc === "tools/call").map((e) => [e.status, e.session]), [[200, res.connection.sessionId]], "sent once, on the new session");
     assert.ok(res.exchanges.some((e) => e.response?.status === 404), "the 404 is in the reported exchanges");
 
     // The new descriptor works as is: no further recovery.
@@ -69,6 +71,20 @@ describe("legacy session expiry (real demo sessions)", () => {
     assert.ok(next.response && "result" in next.response);
     assert.equal(next.connection, undefined);
     assert.equal(next.notes, undefined);
+  });
+
+  test("a message without tool lookup: the 404 to the message itself triggers one re-initialize and one resend", async () => {
+    const { url, log } = await serveDemo();
+    const old = await legacyConnect(url);
+    await disconnect({ connection: old, headers: {} }, ctx);
+    const before = log.length;
+    const res = await rpc({ connection: old, message: { jsonrpc: "2.0", id: 3, method: "tools/list" }, headers: {} }, ctx);
+    assert.ok(res.response && "result" in res.response);
+    assert.deepEqual(
+      log.slice(before).filter((e) => e.method === "POST").map((e) => `${e.rpc}:${e.status}`),
+      ["tools/list:404", "initialize:200", "notifications/initialized:202", "tools/list:200"],
+    );
+    assert.equal(res.connection?.era, "legacy");
   });
 
   test("/api/tools recovers the same way", async () => {
