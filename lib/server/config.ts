@@ -25,6 +25,10 @@ export interface Config {
   demoPageSize: number;
   /** How long an anonymous `auto` connect's era verdict is reused, in ms (0: never). */
   eraCacheTtlMs: number;
+  /** Directory for Toolscope's own files (the snapshots database), resolved against the working directory. */
+  dataDir: string;
+  /** Largest stored snapshot (canonical JSON of the definitions), in bytes. */
+  maxSnapshotBytes: number;
 }
 
 function int(name: string, fallback: number, min: number, max: number): number {
@@ -65,6 +69,8 @@ function parseConfig(): Config {
     maxUserHeaderBytes: int("TOOLSCOPE_MAX_USER_HEADER_BYTES", 16_384, 0, 1_000_000),
     demoPageSize: int("TOOLSCOPE_DEMO_PAGE_SIZE", 5, 1, 1_000),
     eraCacheTtlMs: int("TOOLSCOPE_ERA_CACHE_TTL_MS", ERA_CACHE_TTL_MS, 0, 24 * 60 * 60 * 1000),
+    dataDir: process.env.TOOLSCOPE_DATA_DIR?.trim() || "./data",
+    maxSnapshotBytes: int("TOOLSCOPE_MAX_SNAPSHOT_BYTES", 5_000_000, 1_000, 200_000_000),
   };
 }
 
