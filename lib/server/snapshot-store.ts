@@ -1,0 +1,154 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
+import type { ExcludedTool, ServerSummary, Tool, ToolsResponse } from "@/lib/mcp/contract";
+import { config } from "./config.ts";
+import type { DocsSnapshot } from "./docs-snapshot.ts";
+import { ProxyError } from "./proxy-error.ts";
+
+/** The tool list as a snapshot keeps it: definitions and cache metadata, never the connection or anything of the user. */
+export type SnapshotList = Pick<ToolsResponse, "tools" | "excluded" | "ttlMs" | "cacheScope" | "fetchedAt" | "pages" | "warnings">;
+
+/** What a snapshot stores: a server's public definitions. No headers, tokens or session ids. */
+export interface SnapshotDefinitions {
+  /** The server as the user named it: an http(s) URL or `builtin:<id>`. */
+  source: string;
+  server: ServerSummary;
+  list: SnapshotList;
+}
+
+/** A stored snapshot, as read back. */
+export interface Snapshot extends SnapshotDefinitions {
+  id: string;
+  /** ISO time the snapshot was first stored (sharing the same definitions again keeps the first time). */
+  takenAt: string;
+}
+
+/**
+ * Where snapshots live. Async so a network database (Postgres) can stand in for SQLite.
+ * `put` is idempotent: the id is derived from the content, so the same definitions give the same id.
+ */
+export interface SnapshotStore {
+  /** Store the definitions (if not stored yet) and return their id. Throws a `too-large` ProxyError over the size cap. */
+  put(definitions: SnapshotDefinitions): Promise<string>;
+  /** The snapshot with this id, or undefined (also for strings that cannot be ids). */
+  get(id: string): Promise<Snapshot | undefined>;
+}
+
+/** Characters of the base64url sha256 kept as the id (132 bits). */
+export const SNAPSHOT_ID_CHARS = 22;
+const ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${SNAPSHOT_ID_CHARS}}$`);
+
+/** True when `id` has the shape of a snapshot id (checked before any lookup). */
+export function isSnapshotId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+/** Only the fields a snapshot keeps, picked one by one so nothing else (a connection, notes) slips in. */
+export function snapshotDefinitions(source: string, snap: DocsSnapshot): SnapshotDefinitions {
+  const s = snap.server;
+  const l = snap.list;
+  const server: ServerSummary = {
+    serverInfo: s.serverInfo,
+    era: s.era,
+    protocolVersion: s.protocolVersion,
+    supportedVersions: s.supportedVersions,
+    capabilities: s.capabilities,
+    instructions: s.instructions,
+    displayUrl: s.displayUrl,
+  };
+  const tools: Tool[] = l.tools;
+  const excluded: ExcludedTool[] = l.excluded.map((e) => ({ tool: e.tool, reason: e.reason }));
+  const list: SnapshotList = { tools, excluded, ttlMs: l.ttlMs, cacheScope: l.cacheScope, fetchedAt: l.fetchedAt, pages: l.pages, warnings: l.warnings };
+  return JSON.parse(JSON.stringify({ source, server, list })) as SnapshotDefinitions;
+}
+
+/** JSON with object keys sorted at every level and undefined members dropped: equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    return sorted;
+  });
+}
+
+/**
+ * The content address of some definitions: sha256 of their canonical JSON, base64url, first 22 chars.
+ * `fetchedAt` is left out so sharing the same definitions again (a later fetch) gives the same link.
+ */
+export function snapshotId(definitions: SnapshotDefinitions): string {
+  const hashed = { ...definitions, list: { ...definitions.list, fetchedAt: undefined } };
+  return createHash("sha256").update(canonicalJson(hashed)).digest("base64url").slice(0, SNAPSHOT_ID_CHARS);
+}
+
+interface Row {
+  taken_at: string;
+  body: string;
+}
+
+/** Snapshots in one SQLite file (better-sqlite3), opened on first use, never at import (`next build` imports routes). */
+export class SqliteSnapshotStore implements SnapshotStore {
+  #db: Promise<BetterSqlite3.Database> | undefined;
+
+  constructor(
+    readonly file: string,
+    readonly maxBytes: number,
+  ) {}
+
+  #open(): Promise<BetterSqlite3.Database> {
+    return (this.#db ??= (async () => {
+      const { default: Database } = await import("better-sqlite3");
+      mkdirSync(dirname(this.file), { recursive: true });
+      const db = new Database(this.file);
+      db.pragma("journal_mode = WAL");
+      db.exec("CREATE TABLE IF NOT EXISTS snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
+      return db;
+    })().catch((err: unknown) => {
+      this.#db = undefined; // a failed open (permissions, full disk) is retried on the next request
+      throw err;
+    }));
+  }
+
+  async put(definitions: SnapshotDefinitions): Promise<string> {
+    // The body keeps the server's key order (parameter order is part of the docs); the id uses canonical JSON.
+    const body = JSON.stringify(definitions);
+    const bytes = Buffer.byteLength(body);
+    if (bytes > this.maxBytes) {
+      throw new ProxyError("too-large", `These definitions take ${bytes} bytes; a snapshot may take at most ${this.maxBytes} (TOOLSCOPE_MAX_SNAPSHOT_BYTES).`, "Share a smaller server, or raise TOOLSCOPE_MAX_SNAPSHOT_BYTES when running your own Toolscope.");
+    }
+    const id = snapshotId(definitions);
+    const db = await this.#open();
+    db.prepare("INSERT INTO snapshots (id, taken_at, body) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING").run(id, new Date().toISOString(), body);
+    return id;
+  }
+
+  async get(id: string): Promise<Snapshot | undefined> {
+    if (!isSnapshotId(id)) return undefined;
+    const db = await this.#open();
+    const row = db.prepare("SELECT taken_at, body FROM snapshots WHERE id = ?").get(id) as Row | undefined;
+    if (!row) return undefined;
+    return { ...(JSON.parse(row.body) as SnapshotDefinitions), id, takenAt: row.taken_at };
+  }
+
+  /** Close the database (tests; the server keeps it open for the life of the process). */
+  async close(): Promise<void> {
+    const db = this.#db;
+    this.#db = undefined;
+    (await db)?.close();
+  }
+}
+
+let store: SnapshotStore | undefined;
+
+/** The process's snapshot store: `snapshots.sqlite` under TOOLSCOPE_DATA_DIR. */
+export function snapshotStore(): SnapshotStore {
+  return (store ??= new SqliteSnapshotStore(join(resolve(config().dataDir), "snapshots.sqlite"), config().maxSnapshotBytes));
+}
+
+/** The snapshot for a route's `id` parameter (already URL-decoded by Next), or undefined. */
+export function loadSnapshot(id: string): Promise<Snapshot | undefined> {
+  return snapshotStore().get(id);
+}
