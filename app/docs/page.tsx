@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ServerDocs } from "@/components/docs/ServerDocs";
+import { ShareButton } from "@/components/docs/ShareButton";
 import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
 import { liveLinks } from "@/lib/docs/links";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
@@ -26,5 +27,5 @@ export default async function ServerDocsPage({ searchParams }: { searchParams: S
       </div>
     );
   }
-  return <ServerDocs server={load.snap.server} list={load.snap.list} links={liveLinks(load.url)} query={parseToolQuery(sp.q, sp.behaviour)} />;
+  return <ServerDocs server={load.snap.server} list={load.snap.list} links={liveLinks(load.url)} query={parseToolQuery(sp.q, sp.behaviour)} actions={<ShareButton server={load.url} />} />;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import type { DocsLinks } from "@/lib/docs/links";
 import { BEHAVIOURS, filterTools, type ToolQuery } from "@/lib/docs/tool-filter";
@@ -10,17 +11,22 @@ interface Props {
   list: ToolsResponse;
   links: DocsLinks;
   query: ToolQuery;
+  /** Controls for the page header, e.g. Share on live docs or exports on a snapshot. */
+  actions?: ReactNode;
+  /** Shown above the overview, e.g. the "snapshot of … taken …" banner. */
+  banner?: ReactNode;
 }
 
 const control = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 /** A server's docs page body: overview, the searchable tool index, excluded tools. Shared by live docs and snapshots. */
-export function ServerDocs({ server, list, links, query }: Props) {
+export function ServerDocs({ server, list, links, query, actions, banner }: Props) {
   const shown = filterTools(list.tools, query);
   const count = shown.length === list.tools.length ? `${shown.length}` : `${shown.length} of ${list.tools.length}`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
-      <ServerOverview server={server} list={list} />
+      {banner}
+      <ServerOverview server={server} list={list} actions={actions} />
       <section className="mt-8" aria-labelledby="tools-heading">
         <div className="flex flex-wrap items-end gap-3">
           <h2 id="tools-heading" className="text-xl font-semibold">

@@ -6,7 +6,9 @@ import { ToolIcon } from "./ToolIcon";
 
 interface Props {
   server: ServerSummary;
-  list: ToolsResponse;
+  list: Pick<ToolsResponse, "ttlMs" | "cacheScope" | "fetchedAt" | "pages" | "warnings">;
+  /** Page-level controls shown at the right of the heading (Share, exports). */
+  actions?: React.ReactNode;
 }
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -19,7 +21,7 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
 }
 
 /** A server's identity, era, capabilities, instructions and the tool list's cache metadata. */
-export function ServerOverview({ server, list }: Props) {
+export function ServerOverview({ server, list, actions }: Props) {
   const info = server.serverInfo;
   const name = info?.title ?? info?.name ?? server.displayUrl;
   const cache = cacheWords({ ttlMs: list.ttlMs, cacheScope: list.cacheScope, fetchedAt: list.fetchedAt });
@@ -29,7 +31,7 @@ export function ServerOverview({ server, list }: Props) {
     <header>
       <div className="flex items-start gap-3">
         <ToolIcon icons={info?.icons} name={name} size={40} testId="server-icon" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold tracking-tight">{name}</h1>
           <p className="text-sm text-zinc-500">
             {info?.name && info.name !== name && <code className="mr-2">{info.name}</code>}
@@ -37,6 +39,7 @@ export function ServerOverview({ server, list }: Props) {
             <span className="break-all">{server.displayUrl}</span>
           </p>
         </div>
+        {actions && <div className="shrink-0">{actions}</div>}
       </div>
       {info?.description && <p className="mt-2 text-sm">{info.description}</p>}
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">

@@ -1,0 +1,30 @@
+import { ContractError, parseServerUrl } from "@/lib/mcp/contract-guards";
+import { handleApi } from "@/lib/server/api-route";
+import { docsSnapshot } from "@/lib/server/docs-snapshot";
+import { snapshotDefinitions, snapshotStore } from "@/lib/server/snapshot-store";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+function parseShareRequest(body: unknown): { server: string } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ContractError('Send a JSON object: { "server": "<url or builtin:demo>" }.');
+  const server = (body as { server?: unknown }).server;
+  if (typeof server !== "string") throw new ContractError('"server" is required: the MCP server URL or builtin:demo.');
+  return { server: parseServerUrl(server) };
+}
+
+/**
+ * Share: store the server's public definitions and answer `{ id, url }`. The server loads the docs
+ * itself (as the live docs page does, without credentials); the browser never sends definitions.
+ */
+export function POST(req: Request) {
+  return handleApi(
+    req,
+    parseShareRequest,
+    async ({ server }, ctx) => {
+      const id = await snapshotStore().put(snapshotDefinitions(server, await docsSnapshot(server, ctx.origin)));
+      return { id, url: `${ctx.origin}/s/${id}` };
+    },
+    (i) => i.server,
+  );
+}
