@@ -82,9 +82,12 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
       input.connection,
       (descriptor) => {
         // Within this attempt: an expired session shows up as a 404 here too and is recovered once, by the caller.
+        // Modern calls need the definition (Mcp-Param-* mirroring) and fetch it when missing; legacy calls only
+        // use a cached one (for the outputSchema verdict): legacy lists carry no ttlMs, so fetching would mean every call.
         const findTool = async (name: string) => {
-          const list = (await toolListCache.lookup(descriptor, input.headers))?.list ?? (await fetchToolList(target, descriptor, input.headers, ctx));
-          return list.tools.find((t) => t.name === name);
+          const cached = (await toolListCache.lookup(descriptor, input.headers))?.list;
+          const list = cached ?? (descriptor.era === "modern" ? await fetchToolList(target, descriptor, input.headers, ctx) : undefined);
+          return list?.tools.find((t) => t.name === name);
         };
         return sendRpc({
           target,

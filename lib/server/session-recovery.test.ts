@@ -60,10 +60,14 @@ describe("legacy session expiry (real demo sessions)", () => {
     assert.ok(res.connection.sessionId && res.connection.sessionId !== old.sessionId);
     assert.match(res.notes?.[0] ?? "", /legacy session had expired; Toolscope started a new one \(Mcp-Session-Id /);
     const wire = log.slice(before);
-    // tools/call first looks up the tool (tools/list) on the old session: that 404 is the one that triggers recovery.
+    // A legacy call goes straight out (no tool lookup): its 404 on the old session triggers the recovery.
     assert.deepEqual([wire[0]?.status, wire[0]?.session, wire[1]?.rpc], [404, old.sessionId, "initialize"]);
     assert.equal(wire.filter((e) => e.rpc === "initialize").length, 1, "exactly one new session");
-    assert.deepEqual(wire.filter((e) => e.rpc === "tools/call").map((e) => [e.status, e.session]), [[200, res.connection.sessionId]], "sent once, on the new session");
+    assert.deepEqual(
+      wire.filter((e) => e.rpc === "tools/call").map((e) => [e.status, e.session]),
+      [[404, old.sessionId], [200, res.connection.sessionId]],
+      "refused on the old session, sent once more on the new one",
+    );
     assert.ok(res.exchanges.some((e) => e.response?.status === 404), "the 404 is in the reported exchanges");
 
     // The new descriptor works as is: no further recovery.
