@@ -1,5 +1,5 @@
 import type { Alternative } from "@/lib/docs/param-rows";
-import { ParamRowItem } from "./ParamRowItem";
+import { ParamRowItem, type RefAnchors } from "./ParamRowItem";
 
 /** Props for {@link AlternativeGroups}. */
 export interface AlternativeGroupsProps {
@@ -8,6 +8,8 @@ export interface AlternativeGroupsProps {
   depth: number;
   /** Passed through to {@link ParamRowItem}. */
   openDepth?: number;
+  /** Passed through to {@link ParamRowItem}. */
+  anchors?: RefAnchors;
 }
 
 const KIND_TEXT: Record<Alternative["kind"], string> = {
@@ -20,7 +22,7 @@ const KIND_TEXT: Record<Alternative["kind"], string> = {
 };
 
 /** oneOf/anyOf/allOf/if-then-else branches as labelled groups of rows. */
-export function AlternativeGroups({ alternatives, depth, openDepth }: AlternativeGroupsProps) {
+export function AlternativeGroups({ alternatives, depth, openDepth, anchors }: AlternativeGroupsProps) {
   return (
     <div className="mt-1 flex min-w-0 flex-col gap-2" data-testid="param-alternatives">
       {alternatives.map((alt, i) => (
@@ -39,7 +41,7 @@ export function AlternativeGroups({ alternatives, depth, openDepth }: Alternativ
           {alt.rows.length > 0 ? (
             <ul className="min-w-0">
               {alt.rows.map((row) => (
-                <ParamRowItem key={`${row.role}:${row.path}:${row.name}`} row={row} depth={depth} openDepth={openDepth} />
+                <ParamRowItem key={`${row.role}:${row.path}:${row.name}`} row={row} depth={depth} openDepth={openDepth} anchors={anchors} />
               ))}
             </ul>
           ) : (

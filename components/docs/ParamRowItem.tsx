@@ -12,16 +12,24 @@ export interface ParamRowItemProps {
   depth: number;
   /** Levels whose children are expanded by default. Default 1. */
   openDepth?: number;
+  /** Ids of the rows that first expand each named definition, so recursive markers can link to them. */
+  anchors?: RefAnchors;
+}
+
+/** Where recursive `$ref`s point: the anchor id of a row, and the id per definition name. */
+export interface RefAnchors {
+  ids: Map<ParamRow, string>;
+  byRef: Map<string, string>;
 }
 
 const MAX_ENUM_CHIPS = 30;
 
 /** One parameter as a list item: name, type, flags, description, values and constraints, then its children. */
-export function ParamRowItem({ row, depth, openDepth = 1 }: ParamRowItemProps) {
+export function ParamRowItem({ row, depth, openDepth = 1, anchors }: ParamRowItemProps) {
   const nested = row.children.length + (row.alternatives?.length ?? 0);
   const label = row.role === "items" ? "each item" : row.role === "additional" ? "any other key" : row.name;
   return (
-    <li data-testid="param-row" data-path={row.path} data-depth={depth} className="min-w-0 border-t border-zinc-100 py-2 first:border-t-0 dark:border-zinc-800">
+    <li id={anchors?.ids.get(row)} data-testid="param-row" data-path={row.path} data-depth={depth} className="min-w-0 border-t border-zinc-100 py-2 first:border-t-0 dark:border-zinc-800">
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-1">
         <code data-testid="param-name" className={`break-all font-mono text-sm font-semibold text-zinc-900 dark:text-zinc-50 ${row.deprecated ? "line-through" : ""}`}>
           {label}
@@ -107,7 +115,15 @@ export function ParamRowItem({ row, depth, openDepth = 1 }: ParamRowItemProps) {
 
       {row.cycleRef && (
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="param-cycle">
-          Recursive: same shape as <code className="font-mono">{row.cycleRef}</code> above.
+          Recursive: same shape as{" "}
+          {row.refName && anchors?.byRef.has(row.refName) ? (
+            <a href={`#${anchors.byRef.get(row.refName)}`} className="font-mono text-accent-700 underline dark:text-accent-100" data-testid="param-cycle-link">
+              {row.cycleRef}
+            </a>
+          ) : (
+            <code className="font-mono">{row.cycleRef}</code>
+          )}{" "}
+          above.
         </p>
       )}
       {row.externalRef && (
@@ -131,11 +147,11 @@ export function ParamRowItem({ row, depth, openDepth = 1 }: ParamRowItemProps) {
             {row.children.length > 0 && (
               <ul className="min-w-0">
                 {row.children.map((child) => (
-                  <ParamRowItem key={`${child.role}:${child.path}:${child.name}`} row={child} depth={depth + 1} openDepth={openDepth} />
+                  <ParamRowItem key={`${child.role}:${child.path}:${child.name}`} row={child} depth={depth + 1} openDepth={openDepth} anchors={anchors} />
                 ))}
               </ul>
             )}
-            {row.alternatives && <AlternativeGroups alternatives={row.alternatives} depth={depth + 1} openDepth={openDepth} />}
+            {row.alternatives && <AlternativeGroups alternatives={row.alternatives} depth={depth + 1} openDepth={openDepth} anchors={anchors} />}
           </div>
         </details>
       )}

@@ -1,5 +1,5 @@
-import type { ParamTree as ParamTreeModel } from "@/lib/docs/param-rows";
-import { ParamRowItem } from "./ParamRowItem";
+import { walkRows, type ParamRow, type ParamTree as ParamTreeModel } from "@/lib/docs/param-rows";
+import { ParamRowItem, type RefAnchors } from "./ParamRowItem";
 import { AlternativeGroups } from "./AlternativeGroups";
 import { Markdown } from "./Markdown";
 
@@ -19,10 +19,29 @@ export interface ParamTreeProps {
 }
 
 /**
+ * Anchors for recursive schemas: the first row expanding each named definition gets an id, so a "recursive"
+ * marker further down can link to it (ids are prefixed per tree: a page shows input and output schemas).
+ */
+function refAnchors(tree: ParamTreeModel, prefix: string): RefAnchors {
+  const ids = new Map<ParamRow, string>();
+  const byRef = new Map<string, string>();
+  const visit = (row: ParamRow) => {
+    if (!row.refName || row.cycleRef || byRef.has(row.refName)) return;
+    const id = `${prefix}-def-${byRef.size}-${row.refName.replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 40)}`;
+    byRef.set(row.refName, id);
+    ids.set(row, id);
+  };
+  walkRows(tree.rows, visit);
+  for (const alt of tree.rootAlternatives ?? []) walkRows(alt.rows, visit);
+  return { ids, byRef };
+}
+
+/**
  * Parameters as a nested list. Nested objects, array items and alternatives expand with native
  * <details>, so the tree works without client JavaScript.
  */
 export function ParamTree({ tree, label = "Parameters", emptyText = "This tool takes no parameters.", showRootDescription = false, openDepth = 1, testId = "param-tree" }: ParamTreeProps) {
+  const anchors = refAnchors(tree, testId);
   return (
     <div data-testid={testId} data-row-count={tree.rowCount} className="min-w-0">
       {showRootDescription && tree.rootDescription && <Markdown source={tree.rootDescription} className="mb-2" />}
@@ -43,7 +62,7 @@ export function ParamTree({ tree, label = "Parameters", emptyText = "This tool t
         tree.rows.length > 0 && (
           <ul aria-label={label} className="min-w-0">
             {tree.rows.map((row) => (
-              <ParamRowItem key={`${row.role}:${row.path}:${row.name}`} row={row} depth={0} openDepth={openDepth} />
+              <ParamRowItem key={`${row.role}:${row.path}:${row.name}`} row={row} depth={0} openDepth={openDepth} anchors={anchors} />
             ))}
           </ul>
         )
@@ -51,7 +70,7 @@ export function ParamTree({ tree, label = "Parameters", emptyText = "This tool t
       {tree.rootAlternatives && tree.rootAlternatives.length > 0 && (
         <div className="mt-2">
           <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">The arguments must also match:</p>
-          <AlternativeGroups alternatives={tree.rootAlternatives} depth={0} openDepth={openDepth} />
+          <AlternativeGroups alternatives={tree.rootAlternatives} depth={0} openDepth={openDepth} anchors={anchors} />
         </div>
       )}
       {tree.additionalProperties === "forbidden" && !tree.noParameters && (
