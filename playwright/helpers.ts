@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** Fails the test if the page makes any request to a host other than our own (no CDN, no remote images). */
 export function forbidExternalRequests(page: Page): string[] {
@@ -36,4 +36,28 @@ export async function send(page: Page) {
   await focusEditor(page);
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(page.getByTestId("result-tabs")).toBeVisible();
+}
+
+/** Send one JSON-RPC message to the demo server through our API (setup steps that are not under test). */
+export async function demoRpc(request: APIRequestContext, message: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const connected = await request.post("/api/connect", { data: { url: "builtin:demo", era: "auto" } });
+  expect(connected.ok()).toBe(true);
+  const { connection } = await connected.json();
+  const res = await request.post("/api/rpc", { data: { connection, message } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).response;
+}
+
+/** Make sure the demo tracker has at least one closed issue (purge_closed_issues only asks when there is one). */
+export async function ensureClosedIssue(request: APIRequestContext): Promise<void> {
+  const created = await demoRpc(request, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_issue", arguments: { title: "Stale issue for the purge test" } } });
+  const text = (created.result as { content: { text: string }[] }).content[0].text;
+  const id = (JSON.parse(text) as { id?: number }).id;
+  expect(typeof id).toBe("number");
+  await demoRpc(request, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "close_issue", arguments: { issue_id: id } } });
+}
+
+/** The MRTR dialog, once open. */
+export function mrtrDialog(page: Page) {
+  return page.getByTestId("mrtr-dialog");
 }

@@ -1,0 +1,111 @@
+"use client";
+
+import { useState } from "react";
+import type { Tool } from "@/lib/mcp/contract";
+import { classifyResponse } from "@/lib/mcp/response-kind";
+import { HttpExchangeView } from "./HttpExchangeView";
+import { ProgressLog } from "./ProgressLog";
+import { ProxyErrorBanner } from "./ProxyErrorBanner";
+import { RawJsonView } from "./RawJsonView";
+import { RenderedResult } from "./RenderedResult";
+import { ResultTabs } from "./ResultTabs";
+import type { Exchange, Round } from "./useExchangeRunner";
+
+interface Props {
+  exchange: Exchange;
+  tools: Tool[];
+}
+
+/** A short verdict for a round: "input_required (confirm)", "result", "tool error", "error -32602"… */
+export function roundSummary(round: Round): string {
+  if (round.outcome.kind === "proxy-error") return `not sent: ${round.outcome.error.kind}`;
+  const response = round.outcome.rpc.response;
+  if (!response) return "no response";
+  const kind = classifyResponse(response, typeof round.message.method === "string" ? round.message.method : undefined);
+  switch (kind.kind) {
+    case "input-required":
+      return `input_required (${Object.keys(kind.inputRequests).join(", ") || "requestState only"})`;
+    case "rpc-error":
+      return `error ${Number.isNaN(kind.code) ? "" : kind.code} ${kind.title}`.trim();
+    case "tool-error":
+      return "tool error";
+    case "invalid":
+      return "invalid response";
+    default:
+      return "result";
+  }
+}
+
+function answerSummary(answered: Record<string, unknown> | undefined): string | undefined {
+  if (!answered) return undefined;
+  const parts = Object.entries(answered).map(([k, v]) => {
+    const action = typeof v === "object" && v !== null && "action" in v ? String((v as { action: unknown }).action) : "answered";
+    return `${k}: ${action}`;
+  });
+  return parts.length ? parts.join(", ") : "no answers (requestState only)";
+}
+
+const STATE_LABEL: Partial<Record<Exchange["state"], string>> = {
+  running: "Sending…",
+  asking: "Waiting for your input…",
+  cancelled: "Cancelled.",
+};
+
+/** One exchange: its rounds (MRTR) as a group, and the chosen round's answer as Rendered / JSON / HTTP. */
+export function ExchangeView({ exchange, tools }: Props) {
+  const [picked, setPicked] = useState<number | null>(null);
+  const rounds = exchange.rounds;
+  const round = rounds.find((r) => r.n === picked) ?? rounds.at(-1);
+  const running = exchange.state === "running";
+  return (
+    <div className="space-y-3" data-testid="exchange" data-state={exchange.state} data-rounds={rounds.length}>
+      {(rounds.length > 1 || exchange.state === "asking") && (
+        <ol className="flex flex-wrap gap-1" aria-label="Rounds of this exchange" data-testid="mrtr-rounds">
+          {rounds.map((r) => (
+            <li key={r.n}>
+              <button
+                type="button"
+                onClick={() => setPicked(r.n)}
+                aria-current={r === round ? "true" : undefined}
+                data-testid="mrtr-round"
+                className={`rounded-md border px-2 py-1 text-left text-xs ${r === round ? "border-accent-600 bg-accent-50 dark:bg-accent-700/20" : "border-zinc-200 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900"}`}
+              >
+                <span className="font-semibold">Round {r.n}</span> · {roundSummary(r)}
+                {r.answered && <span className="block text-zinc-500">answered {answerSummary(r.answered)}</span>}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {STATE_LABEL[exchange.state] && <p className="text-sm text-zinc-500" role="status">{STATE_LABEL[exchange.state]}</p>}
+      {exchange.note && (
+        <p role="alert" data-testid="exchange-note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+          {exchange.note}
+        </p>
+      )}
+      {running && <ProgressLog notifications={[]} running />}
+      {round && <RoundView round={round} tools={tools} />}
+    </div>
+  );
+}
+
+function RoundView({ round, tools }: { round: Round; tools: Tool[] }) {
+  if (round.outcome.kind === "proxy-error") return <ProxyErrorBanner error={round.outcome.error} />;
+  const rpc = round.outcome.rpc;
+  const method = typeof round.message.method === "string" ? round.message.method : undefined;
+  const toolName = (round.message.params as { name?: unknown } | undefined)?.name;
+  const tool = method === "tools/call" ? tools.find((t) => t.name === toolName) : undefined;
+  return (
+    <>
+      <ProgressLog notifications={rpc.notifications} />
+      <ResultTabs
+        testId="result-tabs"
+        tabs={[
+          { id: "rendered", label: "Rendered", content: rpc.response ? <RenderedResult response={rpc.response} method={method} tool={tool} /> : <p className="text-sm">No response body (notification accepted).</p> },
+          { id: "json", label: "JSON", content: <RawJsonView value={rpc.response} fileName={`response-round-${round.n}.json`} /> },
+          { id: "http", label: `HTTP · ${Math.round(rpc.durationMs)} ms`, content: <HttpExchangeView exchanges={rpc.exchanges} added={rpc.added} /> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import type { ConnectionDescriptor, ConnectResponse, Era, ProxyErrorBody, Tool, UserHeaders } from "@/lib/mcp/contract";
+import { api, ApiError } from "@/lib/playground/api-client";
+import { loadConnection, loadHeaders, saveConnection } from "@/lib/playground/session-store";
+
+function toProxyError(err: unknown): ProxyErrorBody["error"] {
+  return err instanceof ApiError ? err.body : { kind: "internal", message: (err as Error).message };
+}
+
+/**
+ * Connect to `server` (reusing the descriptor remembered in this browser when its era fits) and list its tools.
+ * `era` pins the protocol era (a share link carries it); otherwise `auto`.
+ */
+export function useConnection(server: string, era?: Era) {
+  const [conn, setConn] = useState<ConnectResponse | null>(null);
+  const [tools, setTools] = useState<Tool[] | null>(null);
+  const [error, setError] = useState<ProxyErrorBody["error"] | null>(null);
+  const headers: UserHeaders = useMemo(() => (typeof window === "undefined" ? {} : loadHeaders(server)), [server]);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const remembered = loadConnection(server);
+        const fresh = () => api.connect({ url: server, era: era ?? "auto", headers });
+        let c = remembered && (!era || remembered.server.era === era) ? remembered : await fresh();
+        saveConnection(server, c);
+        let list;
+        try {
+          list = await api.tools(c.connection, headers);
+        } catch (err) {
+          // A stale descriptor (e.g. an expired legacy session): connect afresh once.
+          if (!(err instanceof ApiError) || err.body.kind !== "upstream-protocol") throw err;
+          c = await fresh();
+          saveConnection(server, c);
+          list = await api.tools(c.connection, headers);
+        }
+        if (list.connection) {
+          c = { ...c, connection: list.connection };
+          saveConnection(server, c);
+        }
+        if (cancelled) return;
+        setConn(c);
+        setTools(list.tools);
+      } catch (err) {
+        if (!cancelled) setError(toProxyError(err));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [server, era, headers]);
+
+  /** Keep a replacement descriptor the proxy handed back (e.g. a new legacy session). */
+  const replaceDescriptor = (connection: ConnectionDescriptor) => {
+    setConn((c) => {
+      if (!c) return c;
+      const next = { ...c, connection };
+      saveConnection(server, next);
+      return next;
+    });
+  };
+
+  return { conn, tools, error, headers, replaceDescriptor };
+}

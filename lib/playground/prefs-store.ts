@@ -1,0 +1,49 @@
+import type { RootEntry } from "./mrtr.ts";
+
+/**
+ * The playground's remembered preferences (localStorage; no secrets): roots offered to `roots/list`
+ * input requests, whether destructive tools ask before sending, the editor/result split.
+ */
+export interface PlaygroundPrefs {
+  roots: RootEntry[];
+  /** Ask before sending a tools/call to an effectively destructive tool. */
+  confirmDestructive: boolean;
+  /** Share of the width the editor takes in the side-by-side layout, 0.2–0.8. */
+  split: number;
+}
+
+const KEY = "toolscope.playground-prefs.v1";
+
+export const DEFAULT_PREFS: PlaygroundPrefs = { roots: [], confirmDestructive: true, split: 0.5 };
+
+/** Clamp the split to a usable range. */
+export function clampSplit(value: number): number {
+  return Number.isFinite(value) ? Math.min(0.8, Math.max(0.2, value)) : DEFAULT_PREFS.split;
+}
+
+/** Read the preferences, falling back to defaults for anything missing or malformed. */
+export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): PlaygroundPrefs {
+  try {
+    const raw = storage?.getItem(KEY);
+    const v = raw ? (JSON.parse(raw) as Partial<PlaygroundPrefs>) : {};
+    const roots = Array.isArray(v.roots) ? v.roots.filter((r): r is RootEntry => typeof r?.uri === "string").map((r) => (typeof r.name === "string" ? { uri: r.uri, name: r.name } : { uri: r.uri })) : [];
+    return {
+      roots,
+      confirmDestructive: typeof v.confirmDestructive === "boolean" ? v.confirmDestructive : DEFAULT_PREFS.confirmDestructive,
+      split: typeof v.split === "number" ? clampSplit(v.split) : DEFAULT_PREFS.split,
+    };
+  } catch {
+    return { ...DEFAULT_PREFS };
+  }
+}
+
+/** Change some preferences and persist them; returns the new whole. */
+export function savePrefs(patch: Partial<PlaygroundPrefs>, storage: Pick<Storage, "getItem" | "setItem"> | undefined = globalThis.localStorage): PlaygroundPrefs {
+  const next = { ...loadPrefs(storage), ...patch };
+  try {
+    storage?.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or denied (private mode): the preference lasts for this page only.
+  }
+  return next;
+}
