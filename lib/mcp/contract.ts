@@ -216,6 +216,17 @@ export interface DisconnectResponse {
   exchanges: HttpExchange[];
 }
 
+/**
+ * Events of a streamed `/api/rpc` (requested with `Accept: text/event-stream`), in order: any number of
+ * `upstream-event` (an SSE event as it arrived from the server) and `notification` (a JSON-RPC notification for
+ * the request, e.g. progress), then exactly one `result` (the RpcResponse) or `error` (a ProxyErrorBody plus status).
+ */
+export type RpcStreamEvent =
+  | { type: "upstream-event"; event: SseEvent }
+  | { type: "notification"; message: Record<string, unknown> }
+  | { type: "result"; body: RpcResponse }
+  | { type: "error"; status: number; body: ProxyErrorBody };
+
 /** "We couldn't ask" kinds: shown as a banner, never as the server's answer. */
 export type ProxyErrorKind =
   | "bad-request"

@@ -1,15 +1,18 @@
 import "server-only";
 import type { HeaderLimits } from "@/lib/mcp/contract-guards";
+import { PROXY_ERROR_STATUS, type ProxyErrorBody, type RpcStreamEvent } from "@/lib/mcp/contract";
 import { config, type Config } from "./config.ts";
-import { classifyError, errorResponse, ProxyError } from "./proxy-error.ts";
+import { classifyError, errorBody, errorResponse, ProxyError } from "./proxy-error.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
 
 export interface ApiContext {
   config: Config;
   /** Our own origin, for display URLs of builtin servers. */
   origin: string;
-  /** Aborts when the browser goes away. */
+  /** Aborts when the browser goes away (or cancels). */
   signal: AbortSignal;
+  /** Set when the caller asked for a stream: progress and upstream events go out as they happen. */
+  emit?: (event: RpcStreamEvent) => void;
 }
 
 async function readJson(req: Request, maxBytes: number): Promise<unknown> {
@@ -37,15 +40,42 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   }
 }
 
+/** The typed error body and status for anything thrown by a run. */
+function failure(err: unknown, url: string, cfg: Config): { status: number; body: ProxyErrorBody } {
+  const cause = err instanceof ExchangeFailure ? err.cause : err;
+  const proxyError = classifyError(cause, url, cfg.requestTimeoutMs);
+  if (proxyError.kind === "upstream-protocol" && !(cause instanceof ProxyError)) console.warn(`[toolscope] upstream failure: ${proxyError.message}`);
+  return { status: PROXY_ERROR_STATUS[proxyError.kind], body: errorBody(proxyError, err instanceof ExchangeFailure ? err.exchanges : undefined) };
+}
+
+/** Answer as Server-Sent Events: events while the run goes, then its result or error. Closing the stream cancels the run. */
+function streamResponse(run: (emit: (e: RpcStreamEvent) => void) => Promise<RpcStreamEvent>): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const send = (e: RpcStreamEvent) => {
+        if (open) controller.enqueue(encoder.encode(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`));
+      };
+      send(await run(send));
+      open = false;
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" } });
+}
+
 /**
- * The shape of every proxy route: read and validate the body, run, answer JSON; failures become
- * a typed error body with an honest status. Nothing about the request (headers included) is logged.
+ * The shape of every proxy route: read and validate the body, run, answer JSON (or, when `streamable` and asked
+ * for with `Accept: text/event-stream`, an event stream); failures become a typed error body with an honest status.
+ * Nothing about the request (headers included) is logged.
  */
 export async function handleApi<T>(
   req: Request,
   parse: (body: unknown, limits: HeaderLimits) => T,
   run: (input: T, ctx: ApiContext) => Promise<unknown>,
   urlOf: (input: T) => string,
+  options: { streamable?: boolean } = {},
 ): Promise<Response> {
   let cfg: Config;
   try {
@@ -59,13 +89,21 @@ export async function handleApi<T>(
   } catch (err) {
     return errorResponse(classifyError(err, "", cfg.requestTimeoutMs));
   }
+  const ctx: ApiContext = { config: cfg, origin: new URL(req.url).origin, signal: req.signal };
+  if (options.streamable && (req.headers.get("accept") ?? "").includes("text/event-stream")) {
+    return streamResponse(async (emit) => {
+      try {
+        return { type: "result", body: (await run(input, { ...ctx, emit })) as never };
+      } catch (err) {
+        return { type: "error", ...failure(err, urlOf(input), cfg) };
+      }
+    });
+  }
   try {
-    const body = await run(input, { config: cfg, origin: new URL(req.url).origin, signal: req.signal });
+    const body = await run(input, ctx);
     return Response.json(body, { headers: { "cache-control": "no-store" } });
   } catch (err) {
-    const cause = err instanceof ExchangeFailure ? err.cause : err;
-    const proxyError = classifyError(cause, urlOf(input), cfg.requestTimeoutMs);
-    if (proxyError.kind === "upstream-protocol" && !(cause instanceof ProxyError)) console.warn(`[toolscope] upstream failure: ${proxyError.message}`);
-    return errorResponse(proxyError, err instanceof ExchangeFailure ? err.exchanges : undefined);
+    const { status, body } = failure(err, urlOf(input), cfg);
+    return Response.json(body, { status });
   }
 }

@@ -64,8 +64,12 @@ function timeout(url: string, timeoutMs: number): ProxyError {
   return new ProxyError("upstream-timeout", `${url} did not answer within ${timeoutMs} ms.`, "The server may be down or slow; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.");
 }
 
-/** The JSON body and status our API answers with for a failure. */
+/** The JSON body our API answers with for a failure. */
+export function errorBody(err: ProxyError, exchanges?: HttpExchange[]): ProxyErrorBody {
+  return { error: { kind: err.kind, message: err.message, ...(err.hint ? { hint: err.hint } : {}), ...(exchanges?.length ? { exchanges } : {}) } };
+}
+
+/** The JSON response (body and honest status) for a failure. */
 export function errorResponse(err: ProxyError, exchanges?: HttpExchange[]): Response {
-  const body: ProxyErrorBody = { error: { kind: err.kind, message: err.message, ...(err.hint ? { hint: err.hint } : {}), ...(exchanges?.length ? { exchanges } : {}) } };
-  return Response.json(body, { status: PROXY_ERROR_STATUS[err.kind] });
+  return Response.json(errorBody(err, exchanges), { status: PROXY_ERROR_STATUS[err.kind] });
 }

@@ -98,6 +98,8 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
           timeoutMs: ctx.config.requestTimeoutMs,
           maxBodyBytes: ctx.config.maxResponseBytes,
           signal: ctx.signal,
+          onSseEvent: ctx.emit && ((event) => ctx.emit?.({ type: "upstream-event", event })),
+          onNotification: ctx.emit && ((message) => ctx.emit?.({ type: "notification", message })),
         });
       },
       legacyReconnect(target, input.connection, input.headers, ctx),

@@ -17,6 +17,7 @@ export interface SendRpcOptions {
   maxBodyBytes: number;
   signal?: AbortSignal;
   onSseEvent?: (e: SseEvent) => void;
+  onNotification?: (message: Record<string, unknown>) => void;
 }
 
 let counter = 0;

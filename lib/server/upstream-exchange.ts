@@ -18,6 +18,8 @@ export interface ExchangeOptions {
   /** Fires when our caller goes away (the browser closed the request). */
   signal?: AbortSignal;
   onSseEvent?: (e: SseEvent) => void;
+  /** A notification for this request (progress, log message), as soon as it arrives. */
+  onNotification?: (message: Record<string, unknown>) => void;
 }
 
 export interface ExchangeResult {
@@ -76,7 +78,10 @@ export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeRe
     transport.onmessage = (msg) => {
       const m = msg as Record<string, unknown>;
       if (expectsResponse && ("result" in m || "error" in m) && m.id === id) resolve(m);
-      else notifications.push(m);
+      else {
+        notifications.push(m);
+        opts.onNotification?.(m);
+      }
     };
     transport.onerror = (err) => reject(err);
     abort.addEventListener("abort", () => reject(timeout.aborted ? new ProxyError("upstream-timeout", `No response within ${opts.timeoutMs} ms.`, "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.") : new ProxyError("bad-request", "The request was cancelled.")), { once: true });

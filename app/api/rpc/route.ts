@@ -5,7 +5,7 @@ import { rpc } from "@/lib/server/proxy-service";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Send one JSON-RPC message as written; answer with the response and the HTTP exchange. */
+/** Send one JSON-RPC message as written; answer with the response and the HTTP exchange (streamed on request). */
 export function POST(req: Request) {
-  return handleApi(req, parseRpcRequest, rpc, (i) => i.connection.url);
+  return handleApi(req, parseRpcRequest, rpc, (i) => i.connection.url, { streamable: true });
 }
