@@ -1,0 +1,9 @@
+import { exportResponse } from "../export-response";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** The snapshot as a download: see ../export-response.ts. */
+export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return exportResponse(req, params, "json");
+}

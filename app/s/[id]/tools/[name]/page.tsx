@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
+import { ToolDoc } from "@/components/docs/ToolDoc";
+import { serverDisplayName } from "@/lib/docs/export-markdown";
+import { snapshotLinks } from "@/lib/docs/links";
+import type { Snapshot } from "@/lib/server/snapshot-store";
+import { getSnapshot, snapshotMetadata } from "../../../snapshot-page";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ id: string; name: string }>;
+
+function findTool(snap: Snapshot, name: string) {
+  const excluded = snap.list.excluded.find((e) => e.tool.name === name);
+  return { tool: snap.list.tools.find((t) => t.name === name) ?? excluded?.tool, excluded };
+}
+
+async function load(params: Params) {
+  const { id, name } = await params;
+  const snap = await getSnapshot(id);
+  const toolName = decodeURIComponent(name);
+  return { snap, toolName, ...(snap ? findTool(snap, toolName) : { tool: undefined, excluded: undefined }) };
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { snap, tool } = await load(params);
+  return snap && tool ? snapshotMetadata(snap, tool) : { title: "Not in this snapshot" };
+}
+
+/** One tool of an immutable snapshot: the live tool view, with the snapshot banner. */
+export default async function SnapshotToolPage({ params }: { params: Params }) {
+  const { snap, tool, excluded, toolName } = await load(params);
+  if (!snap || !tool) notFound();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6">
+      <SnapshotBanner id={snap.id} source={snap.source} displayUrl={snap.server.displayUrl} takenAt={snap.takenAt} tool={toolName} />
+      {excluded && (
+        <p role="note" className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300">
+          Excluded from calling: {excluded.reason}
+        </p>
+      )}
+      <ToolDoc tool={tool} links={snapshotLinks(snap.id, snap.source)} serverName={serverDisplayName(snap.server)} />
+    </div>
+  );
+}
