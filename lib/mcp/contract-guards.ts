@@ -46,11 +46,18 @@ export function parseUserHeaders(value: unknown, limits: HeaderLimits): UserHead
   return out;
 }
 
-/** Parse a server URL: http(s) only, no credentials in it, or a `builtin:` id. */
+/** The name of a stdio server in the local config file (`stdio:<name>`): never a command line. */
+export const STDIO_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Parse a server URL: http(s) only, no credentials in it, a `builtin:` id, or `stdio:<name>` (a configured stdio server). */
 export function parseServerUrl(value: unknown): string {
   if (typeof value !== "string" || value.trim() === "") throw new ContractError('"url" is required: the MCP endpoint, e.g. https://example.com/mcp.');
   const raw = value.trim();
   if (/^builtin:[a-z0-9-]+$/.test(raw)) return raw;
+  if (raw.startsWith("stdio:")) {
+    if (STDIO_SERVER_NAME.test(raw.slice("stdio:".length))) return raw;
+    throw new ContractError(`"${raw.slice(0, 80)}" is not a stdio server name: write stdio:<name> with a name from the local config file (letters, digits, . _ -), never a command.`);
+  }
   let url: URL;
   try {
     url = new URL(raw);
@@ -82,6 +89,7 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
   if (typeof value.protocolVersion !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value.protocolVersion)) throw new ContractError('"connection.protocolVersion" must be a date-like version such as 2026-07-28.');
   if (value.sessionId !== undefined && (typeof value.sessionId !== "string" || !/^[\x21-\x7e]{1,512}$/.test(value.sessionId))) throw new ContractError('"connection.sessionId" must be visible ASCII (the Mcp-Session-Id the server gave).');
   if (value.discover !== undefined && !isObject(value.discover)) throw new ContractError('"connection.discover" must be an object.');
+  if (value.stdioId !== undefined && (typeof value.stdioId !== "string" || !/^[A-Za-z0-9-]{1,64}$/.test(value.stdioId))) throw new ContractError('"connection.stdioId" must be the process id /api/connect returned.');
   return {
     v: 1,
     url: parseServerUrl(value.url),
@@ -89,6 +97,7 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
     protocolVersion: value.protocolVersion,
     ...(value.sessionId !== undefined ? { sessionId: value.sessionId as string } : {}),
     ...(value.discover !== undefined ? { discover: value.discover as Record<string, unknown> } : {}),
+    ...(value.stdioId !== undefined ? { stdioId: value.stdioId as string } : {}),
   };
 }
 

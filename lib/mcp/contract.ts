@@ -66,6 +66,8 @@ export interface ConnectionDescriptor {
   sessionId?: string;
   /** Modern only: the discover result, replayed as the SDK's prior discovery (zero round trips). */
   discover?: Record<string, unknown>;
+  /** stdio only (`url` is `stdio:<name>`): the id of the server process Toolscope launched for this connection. */
+  stdioId?: string;
 }
 
 /** Extra HTTP headers the user wants on upstream requests (e.g. Authorization). Never stored or logged. */
@@ -91,6 +93,8 @@ export interface ServerSummary {
 export interface ConnectResponse {
   server: ServerSummary;
   connection: ConnectionDescriptor;
+  /** stdio only: lines the server process wrote to stderr since the last response (bounded). */
+  stderr?: string[];
 }
 
 export interface ToolsRequest {
@@ -154,8 +158,16 @@ export interface SseEvent {
   data: string;
 }
 
-/** One HTTP request/response pair as it crossed the wire (secrets masked). */
+/**
+ * One HTTP request/response pair as it crossed the wire (secrets masked).
+ * On stdio (`transport: "stdio"`) there is no HTTP: `request.method` is `"STDIO"`, `request.url` is `stdio:<name>`,
+ * the body is the line written to the process's stdin; `response.status` is 0 (`statusText` `"stdout"`), its body is
+ * the response line read from stdout, and `sseEvents` (event `"stdout"`) hold the other stdout messages that arrived
+ * for the request. Headers are always empty.
+ */
 export interface HttpExchange {
+  /** Absent for HTTP. */
+  transport?: "stdio";
   request: {
     method: string;
     url: string;
@@ -192,6 +204,8 @@ export interface RpcResponse {
   notes?: string[];
   /** For a tools/call whose tool declares an outputSchema: does `structuredContent` match it? */
   outputValidation?: OutputValidation;
+  /** stdio only: lines the server process wrote to stderr since the last response (bounded). */
+  stderr?: string[];
 }
 
 /** The verdict on a result's `structuredContent` against the tool's `outputSchema` (ajv, 2020-12). */
@@ -226,6 +240,17 @@ export type RpcStreamEvent =
   | { type: "notification"; message: Record<string, unknown> }
   | { type: "result"; body: RpcResponse }
   | { type: "error"; status: number; body: ProxyErrorBody };
+
+/** GET /api/stdio: the stdio servers of the local config file (never their env values or full command lines). */
+export interface StdioServersResponse {
+  /** False in hosted mode: stdio servers are only available when Toolscope runs locally. */
+  enabled: boolean;
+  servers: { name: string; /** The command's basename, e.g. `node`. */ command: string; argCount: number }[];
+  /** The config file read (`TOOLSCOPE_STDIO_CONFIG`), when enabled. */
+  configPath?: string;
+  /** Why the list is empty or incomplete (file missing, invalid JSON or shape). */
+  problem?: string;
+}
 
 /** "We couldn't ask" kinds: shown as a banner, never as the server's answer. */
 export type ProxyErrorKind =

@@ -29,6 +29,12 @@ export interface Config {
   dataDir: string;
   /** Largest stored snapshot (canonical JSON of the definitions), in bytes. */
   maxSnapshotBytes: number;
+  /** Local mode only: the `mcpServers` JSON file stdio servers are launched from (the only source of command lines). */
+  stdioConfigPath: string;
+  /** A stdio server process unused this long is stopped, in ms. */
+  stdioIdleMs: number;
+  /** stdio server processes running at once, at most. */
+  stdioMaxProcesses: number;
 }
 
 function int(name: string, fallback: number, min: number, max: number): number {
@@ -71,6 +77,9 @@ function parseConfig(): Config {
     eraCacheTtlMs: int("TOOLSCOPE_ERA_CACHE_TTL_MS", ERA_CACHE_TTL_MS, 0, 24 * 60 * 60 * 1000),
     dataDir: process.env.TOOLSCOPE_DATA_DIR?.trim() || "./data",
     maxSnapshotBytes: int("TOOLSCOPE_MAX_SNAPSHOT_BYTES", 5_000_000, 1_000, 200_000_000),
+    stdioConfigPath: process.env.TOOLSCOPE_STDIO_CONFIG?.trim() || "./toolscope.servers.json",
+    stdioIdleMs: int("TOOLSCOPE_STDIO_IDLE_MS", 600_000, 1_000, 24 * 60 * 60 * 1000),
+    stdioMaxProcesses: int("TOOLSCOPE_STDIO_MAX_PROCESSES", 8, 1, 256),
   };
 }
 
