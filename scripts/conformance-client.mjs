@@ -209,6 +209,16 @@ async function browseResourcesAndPrompts() {
 
 async function tryEveryTool(list) {
   for (const tool of list.tools) await callTool(tool);
+  // A user may still type an excluded tool's name into the editor: the proxy must refuse to send it.
+  for (const { tool } of list.excluded) {
+    try {
+      await callTool(tool);
+      log(`the proxy SENT a call to excluded tool ${tool.name}`);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 400) throw err;
+      log(`the proxy refused excluded tool ${tool.name}: ${err.body?.error?.message ?? ""}`);
+    }
+  }
 }
 
 const scenarios = {

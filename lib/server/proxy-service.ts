@@ -87,7 +87,8 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
         const findTool = async (name: string) => {
           const cached = (await toolListCache.lookup(descriptor, input.headers))?.list;
           const list = cached ?? (descriptor.era === "modern" ? await fetchToolList(target, descriptor, input.headers, ctx) : undefined);
-          return list?.tools.find((t) => t.name === name);
+          // Excluded tools too: sendRpc refuses a modern call to one (the client rules forbid calling it).
+          return list?.tools.find((t) => t.name === name) ?? list?.excluded.find((e) => e.tool.name === name)?.tool;
         };
         return sendRpc({
           target,

@@ -4,6 +4,7 @@ import { stampMessage } from "@/lib/mcp/meta";
 import { paramHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { exchangeMessage } from "./upstream-exchange.ts";
 import { checkOutput } from "./output-validation.ts";
+import { ProxyError } from "./proxy-error.ts";
 import type { Target } from "./targets.ts";
 
 export interface SendRpcOptions {
@@ -11,7 +12,10 @@ export interface SendRpcOptions {
   descriptor: ConnectionDescriptor;
   message: Record<string, unknown>;
   userHeaders: UserHeaders;
-  /** Looks up the tool definition for `Mcp-Param-*` mirroring (tools/call only). */
+  /**
+   * Looks up the tool definition for `Mcp-Param-*` mirroring (tools/call only), callable or excluded: a modern
+   * call to a tool the client rules exclude (invalid `x-mcp-header`) is refused before anything is sent.
+   */
   findTool: (name: string) => Promise<Tool | undefined>;
   timeoutMs: number;
   maxBodyBytes: number;
@@ -33,6 +37,21 @@ async function calledTool(message: Record<string, unknown>, findTool: SendRpcOpt
   return typeof name === "string" ? findTool(name) : undefined;
 }
 
+/**
+ * A modern tools/call to a tool whose `x-mcp-header` declarations break the rules is refused here, even when
+ * typed by hand: clients MUST exclude such tools (server/tools §x-mcp-header), and the proxy is the client.
+ */
+export function refuseExcludedTool(era: ConnectionDescriptor["era"], tool: Tool | undefined): void {
+  if (era !== "modern" || !tool) return;
+  const { problems } = scanHeaderDeclarations(tool.inputSchema);
+  if (problems.length === 0) return;
+  throw new ProxyError(
+    "bad-request",
+    `Tool ${JSON.stringify(tool.name)} is excluded and cannot be called: ${problems.join("; ")}.`,
+    "MCP clients must not call a tool whose x-mcp-header declarations are invalid (the server must fix its inputSchema); its docs page shows the reason.",
+  );
+}
+
 /** The `Mcp-Param-*` headers a tools/call needs, from the tool's x-mcp-header declarations. */
 function mirroredHeaders(message: Record<string, unknown>, tool: Tool | undefined): Record<string, string> {
   if (!tool) return {};
@@ -49,6 +68,7 @@ function transportHeaders(sent: [string, string][], user: UserHeaders, ours: Rec
 export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   const { message, added } = stampMessage(opts.message, opts.descriptor.era, nextId);
   const tool = await calledTool(message, opts.findTool);
+  refuseExcludedTool(opts.descriptor.era, tool);
   const extraHeaders = opts.descriptor.era === "modern" ? mirroredHeaders(message, tool) : {};
   for (const [name, value] of Object.entries(extraHeaders)) added.push({ where: "header", name, value });
   const result = await exchangeMessage({ ...opts, message, extraHeaders });
