@@ -103,6 +103,11 @@ export class LegacySessionPool {
     void session.server.close().catch((error: unknown) => this.options.onerror?.(error instanceof Error ? error : new Error(String(error))));
   }
 
+  /** Runs `fn` on every live session's server (e.g. to follow a process-wide tool list change). */
+  forEachServer(fn: (server: McpServer) => void): void {
+    for (const session of this.sessions.values()) fn(session.server);
+  }
+
   async closeAll(): Promise<void> {
     const all = [...this.sessions.entries()];
     this.sessions.clear();

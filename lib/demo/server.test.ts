@@ -5,6 +5,7 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import { BASKET_TTL_MS, countClosedIssues, resetDemoStore } from "./issue-store.ts";
 import { serveFetchHandler, type ServedHandler } from "./node-http-adapter.ts";
 import { createDemoServerHandler, type DemoServerHandler } from "./server.ts";
+import { betaToolsEnabled, setBetaToolsEnabled } from "./tools-beta.ts";
 
 const EXPECTED_TOOLS = [
   "search_issues",
@@ -24,6 +25,7 @@ const EXPECTED_TOOLS = [
   "open_basket",
   "add_to_basket",
   "checkout_basket",
+  "toggle_beta_tools",
 ];
 
 const PROTOCOL = "2026-07-28";
@@ -101,7 +103,10 @@ after(async () => {
   await served.close();
 });
 
-beforeEach(() => resetDemoStore());
+beforeEach(() => {
+  resetDemoStore();
+  setBetaToolsEnabled(false);
+});
 
 describe("modern era (2026-07-28)", () => {
   let client: Client;
@@ -134,7 +139,7 @@ describe("modern era (2026-07-28)", () => {
       pages.push(json.result);
       cursor = json.result.nextCursor;
     } while (cursor);
-    assert.deepEqual(pages.map((p) => p.tools.length), [5, 5, 5, 2]);
+    assert.deepEqual(pages.map((p) => p.tools.length), [5, 5, 5, 3]);
     for (const page of pages) {
       assert.equal(page.ttlMs, 300_000);
       assert.equal(page.cacheScope, "public");
@@ -316,6 +321,87 @@ describe("modern era (2026-07-28)", () => {
   });
 });
 
+describe("subscriptions/listen and the beta tools", () => {
+  /** Resolves with the next notification of `method` the client receives. */
+  function nextNotification(client: Client, method: "notifications/tools/list_changed"): Promise<unknown> {
+    return new Promise((resolve) => client.setNotificationHandler(method, (n) => resolve(n)));
+  }
+
+  test("listen is acknowledged with the honoured filter; toggle_beta_tools announces list_changed and changes the list", async () => {
+    const client = await connect({ modern: true });
+    try {
+      const subscription = await client.listen({ toolsListChanged: true, promptsListChanged: true });
+      assert.deepEqual(subscription.honoredFilter, { toolsListChanged: true }, "prompts are not offered, so not honoured");
+
+      const changed = nextNotification(client, "notifications/tools/list_changed");
+      const on = await client.callTool({ name: "toggle_beta_tools", arguments: {} });
+      assert.deepEqual(on.structuredContent, { enabled: true, changed: true, beta_tools: ["beta_summarize_issue"] });
+      await changed;
+      assert.equal(betaToolsEnabled(), true);
+      const listed = (await client.listTools(undefined, { cacheMode: "bypass" })).tools.map((t) => t.name);
+      assert.deepEqual(listed, [...EXPECTED_TOOLS, "beta_summarize_issue"]);
+      const summary = await client.callTool({ name: "beta_summarize_issue", arguments: { issue_id: 2 } });
+      assert.match(firstText(summary), /^#2 Add dark mode to the dashboard \(in_progress, assigned to team frontend\): Respect/);
+
+      // Asking for the state it is already in changes nothing and announces nothing.
+      const same = await client.callTool({ name: "toggle_beta_tools", arguments: { enabled: true } });
+      assert.equal((same.structuredContent as { changed: boolean }).changed, false);
+
+      const changedBack = nextNotification(client, "notifications/tools/list_changed");
+      await client.callTool({ name: "toggle_beta_tools", arguments: { enabled: false } });
+      await changedBack;
+      assert.deepEqual((await client.listTools(undefined, { cacheMode: "bypass" })).tools.map((t) => t.name), EXPECTED_TOOLS);
+      const gone = await client.callTool({ name: "beta_summarize_issue", arguments: { issue_id: 2 } }).catch((e: Error) => e);
+      assert.ok(gone instanceof Error ? /beta_summarize_issue/.test(gone.message) : gone.isError === true, "a hidden beta tool cannot be called");
+
+      await subscription.close();
+      assert.equal(await subscription.closed, "local");
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("raw listen stream: the acknowledgment with the subscription id comes first, then list_changed stamped with it", async () => {
+    const controller = new AbortController();
+    const response = await fetch(served.url, {
+      method: "POST",
+      signal: controller.signal,
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": PROTOCOL, "mcp-method": "subscriptions/listen" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 41, method: "subscriptions/listen", params: { _meta: ENVELOPE, notifications: { toolsListChanged: true } } }),
+    });
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type") ?? "", /text\/event-stream/);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const messages: any[] = [];
+    let buffer = "";
+    const readUntil = async (count: number) => {
+      while (messages.length < count) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended early");
+        buffer += value;
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const data = buffer.slice(0, end).split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\n");
+          buffer = buffer.slice(end + 2);
+          if (data) messages.push(JSON.parse(data));
+        }
+      }
+    };
+    try {
+      await readUntil(1);
+      assert.equal(messages[0].method, "notifications/subscriptions/acknowledged");
+      assert.equal(messages[0].params._meta["io.modelcontextprotocol/subscriptionId"], 41);
+      assert.deepEqual(messages[0].params.notifications, { toolsListChanged: true });
+      setBetaToolsEnabled(true);
+      await readUntil(2);
+      assert.equal(messages[1].method, "notifications/tools/list_changed");
+      assert.equal(messages[1].params._meta["io.modelcontextprotocol/subscriptionId"], 41);
+    } finally {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+    }
+  });
+});
+
 describe("legacy era (2025-11-25)", () => {
   test("initialize mints a session; listTools and calls work", async () => {
     const log: Exchange[] = [];
@@ -383,6 +469,27 @@ describe("legacy era (2025-11-25)", () => {
     await client.close();
   });
 
+  test("a session with its GET stream open hears tools/list_changed when the beta tools are toggled", async () => {
+    const client = await connect({ modern: false });
+    try {
+      const changed = new Promise((resolve) => client.setNotificationHandler("notifications/tools/list_changed", resolve));
+      // The SDK opens the session's standalone GET stream asynchronously after initialize: flip the switch
+      // every 20 ms until a change is heard on it (changes made before the stream is up are not queued).
+      let heard = false;
+      void changed.then(() => (heard = true));
+      for (let i = 0; i < 100 && !heard; i++) {
+        setBetaToolsEnabled(!betaToolsEnabled());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await changed;
+      setBetaToolsEnabled(true);
+      const { tools } = await client.listTools();
+      assert.ok(tools.some((t) => t.name === "beta_summarize_issue"));
+    } finally {
+      await client.close();
+    }
+  });
+
   test("requests for an unknown session get 404", async () => {
     const response = await fetch(served.url, {
       method: "POST",
@@ -398,6 +505,6 @@ describe("raw HTTP", () => {
     const { status, json } = await rawPost({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } });
     assert.equal(status, 200);
     assert.ok(json.result.supportedVersions.includes(PROTOCOL), JSON.stringify(json));
-    assert.equal(json.result.capabilities.tools.listChanged, false);
+    assert.equal(json.result.capabilities.tools.listChanged, true);
   });
 });

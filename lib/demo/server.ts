@@ -24,6 +24,7 @@ import {
 import { LegacySessionPool } from "./legacy-sessions.ts";
 import type { DemoToolContext } from "./tool-kit.ts";
 import { registerBasketTools } from "./tools-baskets.ts";
+import { onBetaToolsChanged, registerBetaTools, syncBetaTools } from "./tools-beta.ts";
 import { registerContentTools } from "./tools-content.ts";
 import { purgeStateCodec, registerFlowTools } from "./tools-flows.ts";
 import { registerIssueTools } from "./tools-issues.ts";
@@ -123,7 +124,7 @@ export interface CreateDemoMcpServerOptions {
 export function createDemoMcpServer({ era, pageSize, now = Date.now }: CreateDemoMcpServerOptions): McpServer {
   const server = new McpServer(DEMO_SERVER_INFO, {
     instructions: DEMO_INSTRUCTIONS,
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, logging: {} },
+    capabilities: { tools: { listChanged: true }, resources: { listChanged: false }, logging: {} },
     cacheHints: { "tools/list": TOOLS_LIST_CACHE_HINT, "resources/list": TOOLS_LIST_CACHE_HINT, "server/discover": TOOLS_LIST_CACHE_HINT },
     // MRTR: the purge confirmation's requestState is HMAC-sealed; forged or stale state is refused.
     requestState: { verify: (state, ctx) => purgeStateCodec().verify(state, ctx) },
@@ -135,6 +136,7 @@ export function createDemoMcpServer({ era, pageSize, now = Date.now }: CreateDem
   registerContentTools(context);
   registerFlowTools(context);
   registerBasketTools(context);
+  registerBetaTools(context);
   installPagedToolsList(server, tools, normalisePageSize(pageSize));
   return server;
 }
@@ -152,11 +154,19 @@ export function createDemoServerHandler(options: DemoServerOptions = {}): DemoSe
     onerror,
   });
 
+  // toggle_beta_tools changes the list for everyone: open subscriptions/listen streams hear it from the bus,
+  // legacy sessions from their own server instance (on the session's GET stream, when one is open).
+  const stopFollowingBeta = onBetaToolsChanged(() => {
+    modern.notify.toolsChanged();
+    legacy.forEachServer(syncBetaTools);
+  });
+
   return {
     async fetch(req: Request): Promise<Response> {
       return (await isLegacyRequest(req)) ? legacy.handle(req) : modern.fetch(req);
     },
     async close(): Promise<void> {
+      stopFollowingBeta();
       await Promise.all([modern.close(), legacy.closeAll()]);
     },
   };
