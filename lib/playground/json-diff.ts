@@ -100,12 +100,18 @@ function backtrack(trace: Int32Array[], a: string[], b: string[], offset: number
     const prevK = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? k + 1 : k - 1;
     const prevX = d === 0 ? 0 : v[offset + prevK];
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) ops.push({ kind: "same", line: a[--x] }) && y--;
+    while (x > prevX && y > prevY) {
+      ops.push({ kind: "same", line: a[--x] });
+      y--;
+    }
     if (d === 0) break;
     if (x === prevX) ops.push({ kind: "added", line: b[--y] });
     else ops.push({ kind: "removed", line: a[--x] });
   }
-  while (x > 0 && y > 0) ops.push({ kind: "same", line: a[--x] }) && y--;
+  while (x > 0 && y > 0) {
+    ops.push({ kind: "same", line: a[--x] });
+    y--;
+  }
   return ops.reverse();
 }
 
