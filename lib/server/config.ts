@@ -11,6 +11,8 @@ export interface Config {
   egressAllow: string[];
   /** Upper bound for one upstream request (connect, list page, rpc), in ms. */
   requestTimeoutMs: number;
+  /** Upper bound for one `subscriptions/listen` stream through /api/rpc, in ms (it replaces `requestTimeoutMs` there). */
+  listenMaxMs: number;
   /** Largest request body our API accepts, in bytes. */
   maxRequestBytes: number;
   /** Largest upstream response body we read, in bytes. */
@@ -67,6 +69,7 @@ function parseConfig(): Config {
     allowPrivateNetwork: mode === "local" || flag("DANGEROUSLY_ALLOW_PRIVATE_NETWORK"),
     egressAllow: list("TOOLSCOPE_EGRESS_ALLOW", /^(\S+\/\d{1,3}|\S+:\d{1,5})$/, "a CIDR range (10.1.0.0/16) or host:port (mcp.internal:8443)"),
     requestTimeoutMs: int("TOOLSCOPE_REQUEST_TIMEOUT_MS", 15_000, 100, 300_000),
+    listenMaxMs: int("TOOLSCOPE_LISTEN_MAX_MS", 30 * 60 * 1000, 1_000, 24 * 60 * 60 * 1000),
     maxRequestBytes: int("TOOLSCOPE_MAX_REQUEST_BYTES", 1_000_000, 1_000, 50_000_000),
     maxResponseBytes: int("TOOLSCOPE_MAX_RESPONSE_BYTES", 10_000_000, 1_000, 200_000_000),
     maxToolPages: int("TOOLSCOPE_MAX_TOOL_PAGES", 50, 1, 10_000),

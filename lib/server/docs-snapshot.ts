@@ -2,7 +2,8 @@ import "server-only";
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import { config } from "./config.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
-import { connect, tools } from "./proxy-service.ts";
+import { normaliseServerUrl } from "./era-cache.ts";
+import { connect, toolListInvalidationHooks, tools } from "./proxy-service.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
 
 export interface DocsSnapshot {
@@ -39,10 +40,19 @@ export async function docsSnapshot(url: string, origin: string): Promise<DocsSna
   snapshots.set(url, { value, expires: now + 1_000 });
   try {
     const snap = await value;
-    snapshots.set(url, { value, expires: now + Math.min(DOCS_SNAPSHOT_MAX_AGE_MS, Math.max(0, snap.list.ttlMs ?? 0)) });
+    // Unless it was invalidated meanwhile (list_changed): then the next page load fetches again.
+    if (snapshots.get(url)?.value === value) snapshots.set(url, { value, expires: now + Math.min(DOCS_SNAPSHOT_MAX_AGE_MS, Math.max(0, snap.list.ttlMs ?? 0)) });
     return snap;
   } catch (err) {
-    snapshots.delete(url);
+    if (snapshots.get(url)?.value === value) snapshots.delete(url);
     throw err instanceof ProxyError ? err : classifyError(err, url, config().requestTimeoutMs);
   }
 }
+
+/** Forget the docs snapshot of a server (its tool list changed), so the next render loads it again. */
+export function invalidateDocsSnapshot(url: string): void {
+  const key = normaliseServerUrl(url);
+  for (const cached of [...snapshots.keys()]) if (normaliseServerUrl(cached) === key) snapshots.delete(cached);
+}
+
+toolListInvalidationHooks().add(invalidateDocsSnapshot);

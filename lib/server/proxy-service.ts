@@ -5,6 +5,7 @@ import { connectServer, forgetEraVerdict } from "./connect.ts";
 import { disconnectServer } from "./disconnect.ts";
 import { listAllTools } from "./list-tools.ts";
 import { sendRpc } from "./send-rpc.ts";
+import { ProxyError } from "./proxy-error.ts";
 import { withSessionRecovery } from "./session-recovery.ts";
 import { resolveTarget, type Target } from "./targets.ts";
 import { toolListCache } from "./tools-cache.ts";
@@ -31,12 +32,15 @@ function legacyReconnect(target: Target, descriptor: ConnectionDescriptor, heade
   return () => connectServer({ target, url: descriptor.url, era: "legacy", userHeaders: headers, timeoutMs: ctx.config.requestTimeoutMs, maxBodyBytes: ctx.config.maxResponseBytes });
 }
 
-/** A modern descriptor that fails may rest on a stale cached era verdict: forget it, so the next connect probes again. */
-async function forgetVerdictOnFailure<T>(descriptor: ConnectionDescriptor, run: () => Promise<T>): Promise<T> {
+/**
+ * A modern descriptor that fails may rest on a stale cached era verdict: forget it, so the next connect probes again.
+ * Not when our caller went away (`signal` aborted: e.g. a browser closing its subscriptions/listen stream).
+ */
+async function forgetVerdictOnFailure<T>(descriptor: ConnectionDescriptor, run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (descriptor.era === "modern" && err instanceof ExchangeFailure) await forgetEraVerdict(descriptor.url);
+    if (descriptor.era === "modern" && err instanceof ExchangeFailure && !signal?.aborted) await forgetEraVerdict(descriptor.url);
     throw err;
   }
 }
@@ -75,8 +79,17 @@ async function fetchToolList(target: Target, descriptor: ConnectionDescriptor, h
 
 /** POST /api/rpc: the message as written; a legacy session that expired is replaced once and the message sent again. */
 export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<string, unknown> }, ctx: ApiContext): Promise<RpcResponse> {
+  const listen = input.message.method === "subscriptions/listen";
+  if (listen && !ctx.emit) {
+    throw new ProxyError(
+      "bad-request",
+      "open subscriptions/listen with Accept: text/event-stream: a listen stream stays open until it is closed, so it has no single JSON answer.",
+      "Send the same body with the request header Accept: text/event-stream; notifications then arrive as events, and closing the stream ends the subscription.",
+    );
+  }
   const started = performance.now();
   const target = await resolveTarget(input.connection.url, ctx.origin);
+  const relay = notificationRelay(input.connection.url, ctx.emit);
   const recovered = await forgetVerdictOnFailure(input.connection, () =>
     withSessionRecovery(
       input.connection,
@@ -96,16 +109,22 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
           message: input.message,
           userHeaders: input.headers,
           findTool,
-          timeoutMs: ctx.config.requestTimeoutMs,
+          // A listen stream is open-ended by design: it gets its own, much longer limit.
+          timeoutMs: listen ? ctx.config.listenMaxMs : ctx.config.requestTimeoutMs,
           maxBodyBytes: ctx.config.maxResponseBytes,
           signal: ctx.signal,
           onSseEvent: ctx.emit && ((event) => ctx.emit?.({ type: "upstream-event", event })),
-          onNotification: ctx.emit && ((message) => ctx.emit?.({ type: "notification", message })),
+          onNotification: relay.onNotification,
         });
       },
       legacyReconnect(target, input.connection, input.headers, ctx),
     ),
-  );
+    ctx.signal,
+  )
+    .catch((err: unknown) => {
+      throw listen ? listenFailure(err, ctx.config.listenMaxMs) : err;
+    })
+    .finally(relay.drained);
   if (!recovered.connection) return recovered.result;
   return { ...recovered.result, exchanges: recovered.exchanges, durationMs: performance.now() - started, connection: recovered.connection, notes: recovered.notes };
 }
@@ -116,7 +135,49 @@ export async function disconnect(input: WithHeaders<DisconnectRequest>, ctx: Api
   return disconnectServer({ target, descriptor: input.connection, userHeaders: input.headers, timeoutMs: ctx.config.requestTimeoutMs, maxBodyBytes: ctx.config.maxResponseBytes });
 }
 
-/** Forget every cached tool list of a server (for `notifications/tools/list_changed`). */
+/**
+ * Relays a call's notifications to the stream in arrival order. `notifications/tools/list_changed` (on a
+ * subscriptions/listen stream, or any other) first drops every cached list of that server, so whoever reacts
+ * to it (a docs page refreshing) already gets the new list.
+ */
+function notificationRelay(url: string, emit: ApiContext["emit"]) {
+  let queue: Promise<void> = Promise.resolve();
+  return {
+    onNotification(message: Record<string, unknown>): void {
+      queue = queue.then(async () => {
+        if (message.method === "notifications/tools/list_changed") {
+          await invalidateToolList(url).catch((err: unknown) => console.warn(`[toolscope] could not invalidate the tool list cache: ${(err as Error).message}`));
+        }
+        emit?.({ type: "notification", message });
+      });
+    },
+    drained: () => queue,
+  };
+}
+
+/** A listen stream that ran into TOOLSCOPE_LISTEN_MAX_MS says so (the generic timeout names the per-request limit). */
+function listenFailure(err: unknown, maxMs: number): unknown {
+  const cause = err instanceof ExchangeFailure ? err.cause : err;
+  if (!(cause instanceof ProxyError) || cause.kind !== "upstream-timeout") return err;
+  const timeout = new ProxyError("upstream-timeout", `The subscriptions/listen stream reached its longest allowed duration (${maxMs} ms, TOOLSCOPE_LISTEN_MAX_MS).`, "Open it again to keep listening; Toolscope's live docs do that on their own.");
+  return err instanceof ExchangeFailure ? new ExchangeFailure(timeout, err.exchanges) : timeout;
+}
+
+const INVALIDATION_HOOKS = Symbol.for("toolscope.tool-list-invalidation-hooks");
+
+/**
+ * Everything that caches a server's tool list registers here (this module's list cache, the docs snapshots).
+ * Kept on `globalThis`: Next.js loads route handlers and pages through separate module graphs, each with its own
+ * copy of the caches, and a list_changed seen by /api/rpc must reach the copies the docs pages read.
+ */
+export function toolListInvalidationHooks(): Set<(url: string) => unknown> {
+  const g = globalThis as unknown as Record<symbol, Set<(url: string) => unknown> | undefined>;
+  return (g[INVALIDATION_HOOKS] ??= new Set());
+}
+
+toolListInvalidationHooks().add((url) => toolListCache.invalidate(url));
+
+/** Forget every cached tool list of a server, in every cache of the process (for `notifications/tools/list_changed`). */
 export async function invalidateToolList(url: string): Promise<void> {
-  await toolListCache.invalidate(url);
+  await Promise.all([...toolListInvalidationHooks()].map(async (hook) => hook(url)));
 }
