@@ -22,7 +22,8 @@ export interface ConnectOptions {
 
 export type ConnectResult = ConnectResponse & { exchanges: HttpExchange[] };
 
-function negotiation(era: EraChoice) {
+/** The SDK version negotiation for an era choice (shared with the stdio connect). */
+export function negotiation(era: EraChoice) {
   if (era === "auto") return { mode: "auto" as const };
   if (era === "modern") return { mode: { pin: MODERN_PROTOCOL_VERSION } };
   return undefined; // the SDK's default is the plain legacy initialize handshake

@@ -2,6 +2,8 @@ import "server-only";
 import { config } from "./config.ts";
 import { createSafeFetch } from "./egress.ts";
 import { demoHandler } from "./demo-handler.ts";
+import { ProxyError } from "./proxy-error.ts";
+import { assertStdioAllowed } from "./stdio-config.ts";
 
 /** Where an upstream request goes and how: a public URL through the guarded egress, or a builtin server in-process. */
 export interface Target {
@@ -18,6 +20,11 @@ const BUILTINS: Record<string, { path: string; handler: () => Promise<{ fetch(re
 
 /** Resolve a descriptor URL to a target. `origin` is our own public origin, used only for display. */
 export async function resolveTarget(url: string, origin: string): Promise<Target> {
+  // stdio servers are processes, not URLs: the proxy routes them to ./stdio-service.ts before resolving targets.
+  if (url.startsWith("stdio:")) {
+    assertStdioAllowed(config());
+    throw new ProxyError("bad-request", `${url} is a local stdio server: it has no HTTP endpoint (this view needs one).`, "Use the playground for stdio servers.");
+  }
   if (url.startsWith("builtin:")) {
     const entry = BUILTINS[url.slice("builtin:".length)];
     if (!entry) throw new Error(`Unknown builtin server ${url}`);

@@ -1,0 +1,403 @@
+import "server-only";
+import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
+import type { Config } from "./config.ts";
+import { ProxyError } from "./proxy-error.ts";
+import { assertStdioAllowed, type StdioServerSpec } from "./stdio-config.ts";
+
+/** stderr kept per process, in bytes (a ring: the oldest lines go first). */
+export const STDERR_BUFFER_BYTES = 64 * 1024;
+/** stderr lines returned with one response at most. */
+const MAX_STDERR_LINES_PER_RESPONSE = 500;
+/** Exited processes remembered (for a clear error to the next request), at most. */
+const MAX_DEAD_ENTRIES = 32;
+
+/** The last STDERR_BUFFER_BYTES of a process's stderr, as lines, with a read cursor for "new since last time". */
+export class StderrRing {
+  private lines: string[] = [];
+  private bytes = 0;
+  /** Sequence number of lines[0]. */
+  private first = 0;
+  private cursor = 0;
+  private partial = "";
+
+  constructor(private readonly maxBytes = STDERR_BUFFER_BYTES) {}
+
+  append(chunk: string): void {
+    const parts = (this.partial + chunk).split(/\r?\n/);
+    this.partial = parts.pop() ?? "";
+    if (this.partial.length > this.maxBytes) {
+      parts.push(this.partial);
+      this.partial = "";
+    }
+    for (const line of parts) this.push(line);
+  }
+
+  /** Keep an unterminated last line (the process exited mid-line). */
+  flush(): void {
+    if (this.partial) this.push(this.partial);
+    this.partial = "";
+  }
+
+  private push(raw: string): void {
+    const line = raw.length > this.maxBytes ? `${raw.slice(0, this.maxBytes)}… (line cut)` : raw;
+    this.lines.push(line);
+    this.bytes += line.length + 1;
+    while (this.bytes > this.maxBytes && this.lines.length > 1) {
+      this.bytes -= (this.lines.shift() as string).length + 1;
+      this.first++;
+    }
+  }
+
+  /** Lines not returned before (a note first when some were dropped from the ring unread). */
+  takeNew(max = MAX_STDERR_LINES_PER_RESPONSE): string[] {
+    const out: string[] = [];
+    if (this.cursor < this.first) {
+      out.push(`… ${this.first - this.cursor} earlier stderr lines dropped (only the last ${Math.round(this.maxBytes / 1024)} KB are kept)`);
+      this.cursor = this.first;
+    }
+    const fresh = this.lines.slice(this.cursor - this.first);
+    if (fresh.length > max) {
+      out.push(`… ${fresh.length - max} stderr lines skipped`);
+      fresh.splice(0, fresh.length - max);
+    }
+    this.cursor = this.first + this.lines.length;
+    return [...out, ...fresh];
+  }
+
+  /** The last `n` lines, read or not (for error messages). */
+  tail(n = 20): string[] {
+    return [...this.lines.slice(-n), ...(this.partial ? [this.partial] : [])];
+  }
+}
+
+export interface SendOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onNotification?: (message: Record<string, unknown>) => void;
+  /** A notification to write when the request is given up (cancelled or timed out), e.g. stamped `notifications/cancelled`. */
+  cancelMessage?: (id: unknown, reason: string) => Record<string, unknown>;
+}
+
+export interface SendResult {
+  response: Record<string, unknown> | null;
+  notifications: Record<string, unknown>[];
+  exchange: HttpExchange;
+  durationMs: number;
+}
+
+/** A failed stdio send, with the exchange so far (the caller wraps it for the error body). */
+export class StdioSendFailure extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly exchange: HttpExchange,
+  ) {
+    super((cause as Error)?.message ?? String(cause));
+  }
+}
+
+interface Waiter {
+  resolve(message: Record<string, unknown>): void;
+  reject(err: Error): void;
+  progressToken?: unknown;
+  message(m: Record<string, unknown>): void;
+}
+
+type State = "starting" | "live" | "dead" | "stopped";
+
+/** One launched stdio server: its SDK transport, stderr ring, and the requests waiting for responses. */
+export class StdioProcess {
+  readonly id = randomUUID();
+  readonly transport: StdioClientTransport;
+  readonly stderr = new StderrRing();
+  state: State = "starting";
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  era?: "modern" | "legacy";
+  /** The tools from the last full listing (for output validation of calls). */
+  tools?: { name: string; outputSchema?: Record<string, unknown> }[];
+  lastUsed = Date.now();
+  private child?: ChildProcess;
+  private readonly pending = new Map<string, Waiter>();
+  idleTimer?: NodeJS.Timeout;
+
+  constructor(
+    readonly spec: StdioServerSpec,
+    maxMessageBytes: number,
+    private readonly onGone: (p: StdioProcess) => void,
+  ) {
+    this.transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, cwd: spec.cwd, stderr: "pipe", maxBufferSize: maxMessageBytes });
+    // The PassThrough exists before start, so early output (e.g. a crash on launch) is kept.
+    this.transport.stderr?.on("data", (d: Buffer | string) => this.stderr.append(typeof d === "string" ? d : d.toString("utf8")));
+  }
+
+  get url(): string {
+    return `stdio:${this.spec.name}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid ?? this.transport.pid ?? undefined;
+  }
+
+  /**
+   * Take the transport over from the SDK Client after connect: from now on we write messages as the user wrote them
+   * and route what the process writes back. The Client is dropped (closing it would stop the process).
+   */
+  adopt(era: "modern" | "legacy"): void {
+    this.era = era;
+    // The transport keeps its ChildProcess private; we need it for the exit code and to kill it on app exit.
+    this.child = (this.transport as unknown as { _process?: ChildProcess })._process;
+    this.transport.onmessage = (m) => this.route(m as unknown as Record<string, unknown>);
+    this.transport.onerror = () => undefined;
+    this.transport.onclose = () => this.markDead();
+    if (this.child) {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) this.markDead();
+      else this.child.once("exit", (code, signal) => this.markDead(code, signal));
+    }
+    if (this.state === "starting") this.state = "live";
+  }
+
+  /** Note the exit: pending requests fail with the exit code and the stderr tail. */
+  markDead(code: number | null = this.child?.exitCode ?? null, signal: NodeJS.Signals | null = this.child?.signalCode ?? null): void {
+    if (this.state === "dead" || this.state === "stopped") return;
+    this.state = "dead";
+    this.exit = { code, signal };
+    this.stderr.flush();
+    const err = this.deadError();
+    for (const w of this.pending.values()) w.reject(err);
+    this.pending.clear();
+    this.onGone(this);
+  }
+
+  describeExit(): string {
+    if (!this.exit) return "exited";
+    return this.exit.signal ? `was killed by ${this.exit.signal}` : `exited with code ${this.exit.code ?? "unknown"}`;
+  }
+
+  deadError(): ProxyError {
+    const tail = this.stderr.tail(20);
+    return new ProxyError(
+      "upstream-protocol",
+      `The stdio server "${this.spec.name}" ${this.describeExit()}.${tail.length ? ` Last stderr lines:\n${tail.join("\n")}` : " It wrote nothing to stderr."}`,
+      "Connect again to start a new process.",
+    );
+  }
+
+  /** Kill synchronously (app exit: no time to wait). */
+  killNow(): void {
+    try {
+      this.child?.kill("SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+
+  private route(m: Record<string, unknown>): void {
+    const isResponse = ("result" in m || "error" in m) && m.id !== undefined && m.method === undefined;
+    if (isResponse) {
+      const key = JSON.stringify(m.id);
+      const w = this.pending.get(key);
+      if (w) {
+        this.pending.delete(key);
+        w.resolve(m);
+      }
+      return; // a late answer to a request given up on: dropped
+    }
+    if (m.method === "notifications/tools/list_changed") this.tools = undefined;
+    if (m.method === "ping" && m.id !== undefined) {
+      void this.transport.send({ jsonrpc: "2.0", id: m.id, result: {} } as never).catch(() => undefined);
+    } else if (typeof m.method === "string" && m.id !== undefined) {
+      // A server-to-client request: shown to the user and answered, so the server never waits forever.
+      void this.transport
+        .send({ jsonrpc: "2.0", id: m.id, error: { code: -32601, message: `Toolscope does not answer ${m.method} over stdio; modern servers ask for input with input_required results.` } } as never)
+        .catch(() => undefined);
+    }
+    const params = m.params as { progressToken?: unknown; requestId?: unknown } | undefined;
+    const waiters = [...this.pending.entries()];
+    const owner =
+      params?.progressToken !== undefined ? waiters.find(([, w]) => w.progressToken !== undefined && w.progressToken === params.progressToken) : params?.requestId !== undefined ? waiters.find(([k]) => k === JSON.stringify(params.requestId)) : undefined;
+    // Progress and cancellations go to their request; anything else (log messages) to every request in flight.
+    for (const [, w] of owner ? [owner] : waiters) w.message(m);
+  }
+
+  /** Write one message to stdin and wait for the response with the same id (notifications are collected meanwhile). */
+  async send(message: Record<string, unknown>, opts: SendOptions): Promise<SendResult> {
+    const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const events: SseEvent[] = [];
+    const notifications: Record<string, unknown>[] = [];
+    const body = JSON.stringify(message);
+    const exchange = (response?: Record<string, unknown>, error?: string): HttpExchange => ({
+      transport: "stdio",
+      request: { method: "STDIO", url: this.url, headers: [], body },
+      ...(response || events.length ? { response: { status: 0, statusText: "stdout", headers: [], ...(response ? { body: JSON.stringify(response) } : {}), sseEvents: events } } : {}),
+      ...(error ? { error } : {}),
+      startedAt,
+      durationMs: performance.now() - started,
+    });
+    if (this.state !== "live") throw new StdioSendFailure(this.deadError(), exchange(undefined, "process not running"));
+    this.touch();
+    const id = message.id;
+    const expectsResponse = id !== undefined && typeof message.method === "string";
+    const key = JSON.stringify(id);
+    if (expectsResponse && this.pending.has(key)) {
+      throw new StdioSendFailure(new ProxyError("bad-request", `A request with id ${key} is still waiting for its response on this stdio process; use another id.`), exchange(undefined, "duplicate id"));
+    }
+    const timeout = AbortSignal.timeout(opts.timeoutMs);
+    const abort = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+    let settle!: { resolve(m: Record<string, unknown>): void; reject(e: Error): void };
+    const response = new Promise<Record<string, unknown>>((resolve, reject) => (settle = { resolve, reject }));
+    response.catch(() => undefined);
+    const onMessage = (m: Record<string, unknown>) => {
+      events.push({ atMs: Math.round(performance.now() - started), event: "stdout", data: JSON.stringify(m) });
+      notifications.push(m);
+      opts.onNotification?.(m);
+    };
+    const progressToken = (message.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
+    if (expectsResponse) this.pending.set(key, { resolve: settle.resolve, reject: settle.reject, progressToken, message: onMessage });
+    const onAbort = () => {
+      const reason = timeout.aborted ? `No response within ${opts.timeoutMs} ms.` : "The request was cancelled.";
+      if (this.pending.delete(key) && opts.cancelMessage && this.state === "live") {
+        // Tell the server to stop working on it (the stdio counterpart of closing the HTTP stream).
+        void this.transport.send(opts.cancelMessage(id, reason) as never).catch(() => undefined);
+      }
+      settle.reject(
+        timeout.aborted
+          ? new ProxyError("upstream-timeout", `stdio server "${this.spec.name}": ${reason} Sent notifications/cancelled.`, "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS.")
+          : new ProxyError("bad-request", `${reason} Sent notifications/cancelled to the stdio server.`),
+      );
+    };
+    if (expectsResponse) abort.addEventListener("abort", onAbort, { once: true });
+    try {
+      await this.transport.send(message as never);
+      const result = expectsResponse ? await response : null;
+      return { response: result, notifications, exchange: exchange(result ?? undefined), durationMs: performance.now() - started };
+    } catch (err) {
+      this.pending.delete(key);
+      throw new StdioSendFailure(err, exchange(undefined, (err as Error).message));
+    } finally {
+      abort.removeEventListener("abort", onAbort);
+      this.touch();
+    }
+  }
+
+  touch(): void {
+    this.lastUsed = Date.now();
+  }
+
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+}
+
+export interface RegistryOptions {
+  maxProcesses: number;
+  idleMs: number;
+  /** Largest single message read from stdout, in bytes. */
+  maxMessageBytes: number;
+}
+
+/**
+ * The stdio server processes Toolscope launched (local mode only). Bounded: at most `maxProcesses` run at once;
+ * each is stopped on disconnect, after `idleMs` unused, and on app exit; an exit is noticed and remembered so the
+ * next request gets the exit code and the stderr tail. Processes are only ever created from a configured spec.
+ */
+export class StdioRegistry {
+  private readonly entries = new Map<string, StdioProcess>();
+
+  constructor(readonly opts: RegistryOptions) {}
+
+  /** Processes starting or running (the ones the cap counts). */
+  get running(): number {
+    let n = 0;
+    for (const p of this.entries.values()) if (p.state === "starting" || p.state === "live") n++;
+    return n;
+  }
+
+  /** A new (not yet started) process for a configured server; the SDK Client starts it on connect. */
+  create(spec: StdioServerSpec): StdioProcess {
+    if (this.running >= this.opts.maxProcesses) {
+      throw new ProxyError("rate-limited", `${this.running} stdio servers are already running, the most allowed (TOOLSCOPE_STDIO_MAX_PROCESSES=${this.opts.maxProcesses}).`, "Disconnect one, or wait for an idle one to be stopped.");
+    }
+    const proc = new StdioProcess(spec, this.opts.maxMessageBytes, (p) => this.onGone(p));
+    this.entries.set(proc.id, proc);
+    this.armIdle(proc);
+    return proc;
+  }
+
+  /** The live process of a descriptor, or a clear error (unknown id, another server's id, exited). */
+  get(id: string | undefined, url: string): StdioProcess {
+    const proc = id ? this.entries.get(id) : undefined;
+    if (!proc || proc.url !== url || proc.state === "stopped") {
+      throw new ProxyError("upstream-protocol", `No running process for ${url} with this connection: it was stopped (disconnected, idle for ${Math.round(this.opts.idleMs / 1000)} s, or Toolscope restarted).`, "Connect again to start a new process.");
+    }
+    if (proc.state === "dead") throw proc.deadError();
+    proc.touch();
+    this.armIdle(proc);
+    return proc;
+  }
+
+  /** Stop a process (stdin closed, then SIGTERM, then SIGKILL: the SDK transport's close) and forget it. */
+  async stop(id: string, url?: string): Promise<StdioProcess | undefined> {
+    const proc = this.entries.get(id);
+    if (!proc || (url !== undefined && proc.url !== url)) return undefined;
+    this.entries.delete(id);
+    clearTimeout(proc.idleTimer);
+    const wasLive = proc.state !== "dead";
+    proc.state = "stopped";
+    if (wasLive) await proc.transport.close().catch(() => undefined);
+    return proc;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.entries.keys()].map((id) => this.stop(id)));
+  }
+
+  /** Synchronous kill of every child (for process exit, when nothing async runs any more). */
+  killAllNow(): void {
+    for (const p of this.entries.values()) p.killNow();
+  }
+
+  private armIdle(proc: StdioProcess): void {
+    clearTimeout(proc.idleTimer);
+    proc.idleTimer = setTimeout(() => {
+      if (proc.busy && proc.state === "live") this.armIdle(proc);
+      else void this.stop(proc.id);
+    }, this.opts.idleMs);
+    proc.idleTimer.unref();
+  }
+
+  private onGone(proc: StdioProcess): void {
+    // Keep a bounded number of exited processes so their next request learns why.
+    const dead = [...this.entries.values()].filter((p) => p.state === "dead");
+    for (const p of dead.slice(0, Math.max(0, dead.length - MAX_DEAD_ENTRIES))) void this.stop(p.id);
+    this.armIdle(proc);
+  }
+}
+
+const GLOBAL_KEY = Symbol.for("toolscope.stdioRegistry");
+type GlobalWithRegistry = typeof globalThis & { [GLOBAL_KEY]?: StdioRegistry };
+
+/** Kill every child when the app exits (SIGTERM/SIGINT keep their default behaviour: we re-raise when we are the only listener). */
+function installExitHandlers(registry: StdioRegistry): void {
+  process.once("exit", () => registry.killAllNow());
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    const handler = () => {
+      registry.killAllNow();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.once(signal, handler);
+  }
+}
+
+/** The process-wide registry (one per server process, even across bundles). Refuses in hosted mode. */
+export function stdioRegistry(cfg: Pick<Config, "mode" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes">): StdioRegistry {
+  assertStdioAllowed(cfg);
+  const g = globalThis as GlobalWithRegistry;
+  if (!g[GLOBAL_KEY]) {
+    g[GLOBAL_KEY] = new StdioRegistry({ maxProcesses: cfg.stdioMaxProcesses, idleMs: cfg.stdioIdleMs, maxMessageBytes: cfg.maxResponseBytes });
+    installExitHandlers(g[GLOBAL_KEY]);
+  }
+  return g[GLOBAL_KEY];
+}
