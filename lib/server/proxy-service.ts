@@ -5,6 +5,7 @@ import { connectServer, forgetEraVerdict } from "./connect.ts";
 import { disconnectServer } from "./disconnect.ts";
 import { listAllTools } from "./list-tools.ts";
 import { sendRpc } from "./send-rpc.ts";
+import { connectStdio, disconnectStdio, isStdioUrl, listStdioTools, rpcStdio } from "./stdio-service.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { withSessionRecovery } from "./session-recovery.ts";
 import { resolveTarget, type Target } from "./targets.ts";
@@ -15,6 +16,7 @@ type WithHeaders<T> = T & { headers: UserHeaders };
 
 /** POST /api/connect */
 export async function connect(input: WithHeaders<ConnectRequest> & { era: NonNullable<ConnectRequest["era"]> }, ctx: ApiContext): Promise<ConnectResponse> {
+  if (isStdioUrl(input.url)) return connectStdio(input, ctx.config);
   const target = await resolveTarget(input.url, ctx.origin);
   return connectServer({
     target,
@@ -50,6 +52,10 @@ async function forgetVerdictOnFailure<T>(descriptor: ConnectionDescriptor, run: 
  * server, kept as its `ttlMs`/`cacheScope` allow. A legacy session that expired is replaced once.
  */
 export async function tools(input: WithHeaders<ToolsRequest>, ctx: ApiContext): Promise<ToolsResponse> {
+  if (isStdioUrl(input.connection.url)) {
+    const { exchanges: _exchanges, ...list } = await listStdioTools(input.connection, ctx.config);
+    return list;
+  }
   if (!input.fresh) {
     const cached = await toolListCache.lookup(input.connection, input.headers);
     if (cached) return { ...cached.list, cache: cached.cache };
@@ -86,6 +92,9 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
       "open subscriptions/listen with Accept: text/event-stream: a listen stream stays open until it is closed, so it has no single JSON answer.",
       "Send the same body with the request header Accept: text/event-stream; notifications then arrive as events, and closing the stream ends the subscription.",
     );
+  }
+  if (isStdioUrl(input.connection.url)) {
+    return rpcStdio(input.connection, input.message, ctx.config, { signal: ctx.signal, onNotification: ctx.emit && ((message) => ctx.emit?.({ type: "notification", message })) });
   }
   const started = performance.now();
   const target = await resolveTarget(input.connection.url, ctx.origin);
@@ -131,6 +140,7 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
 
 /** POST /api/disconnect: end a legacy session (DELETE); a no-op for modern connections. */
 export async function disconnect(input: WithHeaders<DisconnectRequest>, ctx: ApiContext): Promise<DisconnectResponse> {
+  if (isStdioUrl(input.connection.url)) return disconnectStdio(input.connection, ctx.config);
   const target = await resolveTarget(input.connection.url, ctx.origin);
   return disconnectServer({ target, descriptor: input.connection, userHeaders: input.headers, timeoutMs: ctx.config.requestTimeoutMs, maxBodyBytes: ctx.config.maxResponseBytes });
 }
