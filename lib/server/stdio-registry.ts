@@ -130,6 +130,22 @@ export class StdioProcess {
     this.transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, cwd: spec.cwd, stderr: "pipe", maxBufferSize: maxMessageBytes });
     // The PassThrough exists before start, so early output (e.g. a crash on launch) is kept.
     this.transport.stderr?.on("data", (d: Buffer | string) => this.stderr.append(typeof d === "string" ? d : d.toString("utf8")));
+    // Watch the child from the moment the Client starts the transport, so an exit during the handshake is noticed too.
+    // (An instance override: the SDK's disposable-sibling probe needs the transport's class to stay the base class.)
+    const start = this.transport.start.bind(this.transport);
+    this.transport.start = async () => {
+      await start();
+      this.watchChild();
+    };
+  }
+
+  private watchChild(): void {
+    // The transport keeps its ChildProcess private; we need it for the exit code and to kill it on app exit.
+    this.child ??= (this.transport as unknown as { _process?: ChildProcess })._process;
+    const child = this.child;
+    if (!child) return;
+    if (child.exitCode !== null || child.signalCode !== null) this.markDead(child.exitCode, child.signalCode);
+    else child.once("exit", (code, signal) => this.markDead(code, signal));
   }
 
   get url(): string {
@@ -146,15 +162,10 @@ export class StdioProcess {
    */
   adopt(era: "modern" | "legacy"): void {
     this.era = era;
-    // The transport keeps its ChildProcess private; we need it for the exit code and to kill it on app exit.
-    this.child = (this.transport as unknown as { _process?: ChildProcess })._process;
+    if (!this.child) this.watchChild();
     this.transport.onmessage = (m) => this.route(m as unknown as Record<string, unknown>);
     this.transport.onerror = () => undefined;
     this.transport.onclose = () => this.markDead();
-    if (this.child) {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) this.markDead();
-      else this.child.once("exit", (code, signal) => this.markDead(code, signal));
-    }
     if (this.state === "starting") this.state = "live";
   }
 
