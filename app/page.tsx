@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ConnectForm } from "@/components/home/ConnectForm";
+import { StdioServers } from "@/components/home/StdioServers";
 
 export default function Home() {
   return (
@@ -25,6 +26,7 @@ export default function Home() {
         <h2 className="mb-3 font-medium">Connect to a server</h2>
         <ConnectForm />
       </section>
+      <StdioServers />
     </div>
   );
 }
