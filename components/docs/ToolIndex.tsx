@@ -30,21 +30,33 @@ function groupAnchor(label: string, i: number): string {
 }
 
 /**
- * One row: icon, display name (a plain link: the index ships no client JS, even with 5,000 rows), machine name,
- * the behaviour badge and the first line of the description. No Markdown here; that is the tool page's job.
+ * Row styling lives on the list (descendant variants), not on every row: with 5,000 rows each class string would
+ * be sent twice (HTML and the RSC payload), several megabytes in all.
  */
-function ToolRow({ tool, href }: { tool: Tool; href: string }) {
+const LIST_CLASS = [
+  "divide-y divide-zinc-200 dark:divide-zinc-800",
+  "[&>li]:py-2.5",
+  "[&>li>div]:flex [&>li>div]:flex-wrap [&>li>div]:items-center [&>li>div]:gap-x-2 [&>li>div]:gap-y-1",
+  "[&>li>div>a]:break-all [&>li>div>a]:font-medium [&>li>div>a]:text-accent-700 [&>li>div>a:hover]:underline dark:[&>li>div>a]:text-accent-100",
+  "[&>li>div>code]:break-all [&>li>div>code]:text-xs [&>li>div>code]:text-zinc-500",
+  "[&>li>p]:mt-0.5 [&>li>p]:line-clamp-2 [&>li>p]:break-words [&>li>p]:text-sm [&>li>p]:text-zinc-600 dark:[&>li>p]:text-zinc-400",
+].join(" ");
+
+/**
+ * One row: icon (only when the list has icons at all), display name (a plain link: the index ships no client JS,
+ * even with 5,000 rows), machine name, the behaviour badge and the first line of the description. No Markdown
+ * here; that is the tool page's job.
+ */
+function ToolRow({ tool, href, icons }: { tool: Tool; href: string; icons: boolean }) {
   const [readOnly, destructive, idempotent] = effectiveHints(tool);
   const name = displayName(tool);
   const text = summary(tool.description);
   return (
-    <li className="py-2.5" data-testid={`tool-row-${tool.name}`}>
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <ToolIcon icons={tool.icons} name={name} size={20} />
-        <a href={href} className="break-all font-medium text-accent-700 hover:underline dark:text-accent-100">
-          {name}
-        </a>
-        {name !== tool.name && <code className="break-all text-xs text-zinc-500">{tool.name}</code>}
+    <li data-testid={`tool-row-${tool.name}`}>
+      <div>
+        {icons && <ToolIcon icons={tool.icons} name={name} size={20} />}
+        <a href={href}>{name}</a>
+        {name !== tool.name && <code>{tool.name}</code>}
         {readOnly.value ? (
           <Badge tone="success" variant={readOnly.source === "set" ? "solid" : "dashed"}>read-only</Badge>
         ) : destructive.value ? (
@@ -56,7 +68,7 @@ function ToolRow({ tool, href }: { tool: Tool; href: string }) {
         )}
         {!readOnly.value && idempotent.value && <Badge tone="info" variant="solid">idempotent</Badge>}
       </div>
-      {text && <p className="mt-0.5 line-clamp-2 break-words text-sm text-zinc-600 dark:text-zinc-400">{text}</p>}
+      {text && <p>{text}</p>}
     </li>
   );
 }
@@ -78,10 +90,11 @@ export function ToolIndex({ tools, links }: ToolIndexProps) {
     anchor: groupAnchor(g.label, i),
     tools: g.names.flatMap((n) => byName.get(n) ?? []),
   }));
+  const icons = tools.some((t) => Array.isArray(t.icons) && t.icons.length > 0);
   const rows = (list: Tool[]) => (
-    <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+    <ul className={LIST_CLASS}>
       {list.map((tool, i) => (
-        <ToolRow key={`${i}:${tool.name}`} tool={tool} href={links.toolPage(tool.name)} />
+        <ToolRow key={`${i}:${tool.name}`} tool={tool} href={links.toolPage(tool.name)} icons={icons} />
       ))}
     </ul>
   );

@@ -1,0 +1,239 @@
+import { expect, test, type Page } from "@playwright/test";
+import { forbidExternalRequests } from "./helpers";
+import { bigTools, BIG_TOOL_COUNT } from "./fixtures/hostile-server";
+
+/**
+ * Docs of a hostile MCP server (playwright/fixtures/hostile-server.ts): nothing it sends may run, load, or hang.
+ * Screenshots go to $DOCS_SCREENS_DIR (default test-results/docs-screens/) in light and dark.
+ */
+const SCREENS = process.env.DOCS_SCREENS_DIR ?? "test-results/docs-screens";
+
+const hostile = () => process.env.HOSTILE_URL!;
+const docsPage = (server: string) => `/docs?server=${encodeURIComponent(server)}`;
+const toolPage = (server: string, name: string) => `/docs/tools/${encodeURIComponent(name)}?server=${encodeURIComponent(server)}`;
+
+interface Watch {
+  dialogs: string[];
+  external: string[];
+  canary: string[];
+}
+
+/** Fail-fast watchers: any dialog (alert/confirm/prompt), any request off 127.0.0.1, any browser request to /canary/. */
+function watch(page: Page): Watch {
+  const w: Watch = { dialogs: [], external: forbidExternalRequests(page), canary: [] };
+  page.on("dialog", (d) => {
+    w.dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on("request", (r) => {
+    if (r.url().includes("/canary/")) w.canary.push(r.url());
+  });
+  return w;
+}
+
+/** What the DOM must never hold, whatever the server sent. */
+async function domProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    if ((window as { __pwned?: unknown }).__pwned !== undefined) out.push("window.__pwned was set");
+    for (const el of Array.from(document.querySelectorAll("*"))) {
+      for (const attr of Array.from(el.attributes)) {
+        const v = attr.value.trim().toLowerCase().replace(/[\s\u0000-\u001f]+/g, "");
+        if (attr.name.startsWith("on")) out.push(`<${el.localName} ${attr.name}>`);
+        if (["href", "src", "action", "formaction", "xlink:href", "srcset", "poster"].includes(attr.name)) {
+          if (v.startsWith("javascript:") || v.startsWith("vbscript:") || v.startsWith("data:text")) out.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 60)}">`);
+        }
+      }
+    }
+    for (const img of Array.from(document.images)) {
+      const src = img.getAttribute("src") ?? "";
+      if (!src.startsWith("https:") && !src.startsWith("data:image/") && !src.startsWith("/")) out.push(`<img src="${src.slice(0, 80)}">`);
+    }
+    for (const s of Array.from(document.scripts)) if (/alert\(|__pwned/.test(s.textContent ?? "") && !s.textContent?.includes("self.__next_f")) out.push("an inline script carries the payload");
+    if (document.querySelector("iframe, object, embed, main svg[onload], main style")) out.push("an iframe/object/embed/svg/style from the server is in the DOM");
+    return out;
+  });
+}
+
+async function expectClean(page: Page, w: Watch) {
+  // Give lazy images and any delayed handler a moment to fire.
+  await page.waitForTimeout(300);
+  expect(await domProblems(page)).toEqual([]);
+  expect(w.dialogs).toEqual([]);
+  expect(w.external).toEqual([]);
+  expect(w.canary).toEqual([]);
+}
+
+async function canaryHits(): Promise<string[]> {
+  return (await fetch(`${process.env.HOSTILE_BASE}/canary-hits`)).json();
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.reload();
+    await page.screenshot({ path: `${SCREENS}/${name}-${scheme}.png`, fullPage: false });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test.describe("docs of a hostile server", () => {
+  test("the server page shows every payload as text, groups namespaces and lists excluded tools", async ({ page }) => {
+    const w = watch(page);
+    await page.goto(docsPage(hostile()));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Hostile server <script>alert(1)</script>");
+    await expect(page.getByTestId("server-icon")).toHaveAttribute("data-fallback", "true");
+
+    const index = page.getByTestId("tool-index");
+    await expect(index).toHaveAttribute("data-grouped", "true");
+    await expect(index.getByTestId("tool-row-xss_everywhere")).toContainText("<script>alert(1)</script> Evil title");
+    // jira.get_issue is listed twice (once per page it appeared on); the jira group counts both rows.
+    await expect(index.getByTestId("tool-row-jira.get_issue")).toHaveCount(2);
+    const jira = index.locator('[data-testid="tool-group"][data-prefix="jira."]');
+    await expect(jira.getByTestId("tool-group-count")).toHaveText("4 tools");
+    await expect(index.locator('[data-testid="tool-group"][data-prefix="github_"]').getByTestId("tool-group-count")).toHaveText("2 tools");
+    await expect(page.getByTestId("tool-groups-nav")).toContainText("jira.");
+    await expect(page.getByTestId("cache-metadata")).toContainText(/jira\.get_issue.*2 times/);
+
+    const excluded = page.getByTestId("excluded-tools");
+    await expect(excluded).toContainText("bad_header");
+    await expect(excluded).toContainText("not number");
+    await expect(excluded).toContainText("bad_header_token");
+    await expect(excluded).toContainText("control characters");
+
+    // The huge description's row shows a short summary only.
+    const hugeRow = index.getByTestId("tool-row-huge_description");
+    expect((await hugeRow.innerText()).length).toBeLessThan(600);
+
+    await expectClean(page, w);
+    await screenshots(page, "hostile-server");
+
+    // The jump list and a plain link work.
+    await page.getByTestId("tool-groups-nav").getByRole("link", { name: /jira\./ }).click();
+    await expect(page).toHaveURL(/#ns-\d+-jira/);
+    await index.getByTestId("tool-row-cyclic_schema").getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cyclic schema");
+    expect(await canaryHits()).toEqual([]);
+  });
+
+  test("a tool page with script tags, javascript: links and icons, remote images and onerror payloads runs nothing", async ({ page }) => {
+    const w = watch(page);
+    await page.goto(toolPage(hostile(), "xss_everywhere"));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("<script>alert(1)</script> Evil title");
+    // Neither the javascript:, the http: nor the data:text/html icon is used.
+    await expect(page.locator("header").getByTestId("tool-icon")).toHaveAttribute("data-fallback", "true");
+    const description = page.getByTestId("tool-description");
+    await expect(description).toContainText('<a href="javascript:alert(1)">raw anchor</a>');
+    await expect(description).toContainText("onerror=");
+    // javascript:, JAVASCRIPT: and data: links lose their href (the tab-split one is not a Markdown link at all).
+    expect(await description.getByTestId("md-dropped-link").count()).toBeGreaterThanOrEqual(3);
+    await expect(description.getByTestId("md-image-placeholder").first()).toBeVisible();
+    const safe = description.getByRole("link", { name: "the spec" });
+    await expect(safe).toHaveAttribute("rel", "nofollow noopener noreferrer");
+    await expect(safe).toHaveAttribute("href", "https://modelcontextprotocol.io/specification");
+    // Parameter descriptions, names, enums and defaults are text too.
+    const params = page.getByTestId("input-schema");
+    await expect(params).toContainText("<img src=x onerror=window.__pwned=1>");
+    await expect(params).toContainText("<script>alert(1)</script>");
+    await expect(page.locator('a[href^="javascript:" i], [src^="javascript:" i]')).toHaveCount(0);
+    await expectClean(page, w);
+    await screenshots(page, "hostile-tool");
+    expect(await canaryHits()).toEqual([]);
+  });
+
+  test("tool poisoning is flagged: invisible characters, <IMPORTANT>, ignore previous instructions, secrecy, ~/.ssh", async ({ page }) => {
+    const w = watch(page);
+    await page.goto(toolPage(hostile(), "add_numbers"));
+    await expect(page.getByTestId("tool-description")).toContainText("<IMPORTANT>");
+    const lints = page.getByTestId("tool-lints");
+    for (const id of ["poison-invisible-chars", "poison-ignore-instructions", "poison-important-tag", "poison-file-access", "poison-secrecy", "poison-html-comment"]) {
+      await expect(lints.locator(`[data-lint-id="${id}"]`).first()).toBeVisible();
+    }
+    await expect(lints.locator('[data-lint-id="poison-ignore-instructions"][data-severity="error"]').first()).toBeVisible();
+    await expectClean(page, w);
+  });
+
+  test("a cyclic $ref renders as a link to its definition and a network $ref is shown, never fetched", async ({ page }) => {
+    const w = watch(page);
+    await page.goto(toolPage(hostile(), "cyclic_schema"));
+    const input = page.getByTestId("input-schema");
+    // Recursion sits below the first level, which starts collapsed: expand everything as a reader would.
+    await input.locator("details").evaluateAll((ds) => ds.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await expect(input.getByTestId("param-cycle").first()).toContainText("Recursive");
+    const link = input.getByTestId("param-cycle-link").first();
+    const target = (await link.getAttribute("href"))!.slice(1);
+    await expect(page.locator(`[id="${target}"]`)).toHaveCount(1);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`#${target}$`));
+    expect(await page.getByTestId("output-schema").getByTestId("param-cycle-link").count()).toBeGreaterThan(0);
+    await expectClean(page, w);
+
+    await page.goto(toolPage(hostile(), "network_ref"));
+    await expect(page.getByTestId("input-schema").getByTestId("param-external-ref").first()).toContainText("/canary/schema.json");
+    await expect(page.getByTestId("tool-lints").locator('[data-lint-id="schema-network-ref"]').first()).toBeVisible();
+    await expectClean(page, w);
+    expect(await canaryHits()).toEqual([]);
+  });
+
+  test("a 1 MB description: the page loads, renders the start as Markdown and stays responsive", async ({ page }) => {
+    const w = watch(page);
+    const started = Date.now();
+    await page.goto(toolPage(hostile(), "huge_description"));
+    const loadMs = Date.now() - started;
+    test.info().annotations.push({ type: "huge description page load", description: `${loadMs} ms` });
+    expect(loadMs).toBeLessThan(15_000);
+    await expect(page.getByTestId("tool-description")).toContainText("Start of the huge description");
+    await expect(page.getByTestId("md-truncated")).toContainText("1,000,000 characters");
+    await expect(page.getByTestId("tool-lints").locator('[data-lint-id="description-very-long"]')).toBeVisible();
+    // Responsive: a click on the truncated text's toggle and then on a link both act at once.
+    const t0 = Date.now();
+    await page.getByTestId("md-truncated").locator("summary").click();
+    await expect(page.getByTestId("md-truncated")).toHaveAttribute("open", "");
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    await expectClean(page, w);
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link").click();
+    await expect(page.getByTestId("tool-index")).toBeVisible();
+  });
+
+  test("an excluded tool's page says why it cannot be called", async ({ page }) => {
+    await page.goto(toolPage(hostile(), "bad_header"));
+    await expect(page.getByRole("note")).toContainText("x-mcp-header is only allowed on string, integer or boolean parameters, not number");
+  });
+
+  test("5,000 tools: the server page renders grouped, and a search filters it", async ({ page }) => {
+    test.setTimeout(180_000);
+    const w = watch(page);
+    const started = Date.now();
+    await page.goto(docsPage(process.env.BIG_URL!));
+    const loadMs = Date.now() - started;
+    await expect(page.getByRole("heading", { name: /Tools/ })).toContainText("(5000)");
+    const rows = page.locator('[data-testid="tool-index"] [data-testid^="tool-row-"]');
+    await expect(rows).toHaveCount(5000);
+    await expect(page.getByTestId("tool-group")).toHaveCount(10);
+    const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return { ttfb: Math.round(nav.responseStart), html: Math.round(nav.responseEnd), domContentLoaded: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd), bytes: nav.decodedBodySize };
+    });
+    const note = `${loadMs} ms to load, ${domNodes} DOM elements, navigation timing ${JSON.stringify(timing)}`;
+    test.info().annotations.push({ type: "5,000-tool page", description: note });
+    console.log(`5,000-tool page: ${note}`);
+    expect(loadMs).toBeLessThan(60_000); // generous: the machine is shared; the figure is logged above
+    await screenshots(page, "big-server-grouped");
+
+    await page.getByLabel("Search tools").fill("item_4999");
+    await page.getByLabel("Search tools").press("Enter");
+    await expect(page).toHaveURL(/q=item_4999/);
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: /Tools/ })).toContainText("(1 of 5000)");
+    await expect(page.getByTestId("tool-row-admin_update_item_4999")).toBeVisible();
+
+    await page.getByLabel("Search tools").fill("");
+    await page.getByLabel("Behaviour").selectOption("destructive");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/behaviour=destructive/);
+    const destructive = bigTools(BIG_TOOL_COUNT).filter((t) => !t.annotations?.readOnlyHint && t.annotations?.destructiveHint !== false).length;
+    await expect(rows).toHaveCount(destructive);
+    await expectClean(page, w);
+  });
+});
