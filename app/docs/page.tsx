@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LiveUpdates } from "@/components/docs/LiveUpdates";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { ShareButton } from "@/components/docs/ShareButton";
 import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
@@ -27,5 +28,18 @@ export default async function ServerDocsPage({ searchParams }: { searchParams: S
       </div>
     );
   }
-  return <ServerDocs server={load.snap.server} list={load.snap.list} links={liveLinks(load.url)} query={parseToolQuery(sp.q, sp.behaviour)} actions={<ShareButton server={load.url} />} />;
+  return (
+    <ServerDocs
+      server={load.snap.server}
+      list={load.snap.list}
+      links={liveLinks(load.url)}
+      query={parseToolQuery(sp.q, sp.behaviour)}
+      actions={
+        <div className="flex flex-col items-end gap-2">
+          <ShareButton server={load.url} />
+          <LiveUpdates server={load.url} era={load.snap.server.era} />
+        </div>
+      }
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { LiveUpdates } from "@/components/docs/LiveUpdates";
 import { ToolDoc } from "@/components/docs/ToolDoc";
 import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
 import { loadDocs } from "@/lib/server/docs-load";
@@ -31,6 +32,9 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
   if (!tool) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
+        <div className="mb-2 flex justify-end">
+          <LiveUpdates server={url} era={snap.server.era} />
+        </div>
         <h1 className="text-2xl font-semibold">No tool named {JSON.stringify(name)}</h1>
         <p className="mt-2 text-sm">{serverName} lists {snap.list.tools.length} tools, and this is not one of them.</p>
       </div>
@@ -38,6 +42,9 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
   }
   return (
     <div className="mx-auto max-w-4xl px-4 py-6">
+      <div className="mb-2 flex justify-end">
+        <LiveUpdates server={url} era={snap.server.era} />
+      </div>
       {excluded && (
         <p role="note" className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300">
           Excluded from calling: {excluded.reason}
