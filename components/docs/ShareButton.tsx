@@ -21,14 +21,16 @@ export function ShareButton({ server }: Props) {
       const res = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ server }) });
       const body = (await res.json()) as { id: string; url: string } | ProxyErrorBody;
       if ("error" in body) return setState({ status: "error", message: body.error.message });
+      // The link as this browser reaches us (the API's url reflects the Host header, which a proxy may rewrite).
+      const url = new URL(`/s/${body.id}`, window.location.origin).href;
       let copied = false;
       try {
-        await navigator.clipboard.writeText(body.url);
+        await navigator.clipboard.writeText(url);
         copied = true;
       } catch {
         // No clipboard permission (or an insecure origin): the link is shown for copying by hand.
       }
-      setState({ status: "done", url: body.url, copied });
+      setState({ status: "done", url, copied });
     } catch (err) {
       setState({ status: "error", message: `Sharing failed: ${(err as Error).message}` });
     }

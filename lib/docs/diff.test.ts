@@ -88,6 +88,12 @@ describe("annotations and text", () => {
     assert.equal(changes[1].before, "Old words");
     assert.equal(changes[1].after, "New words");
   });
+  test("long texts are shown from just before their first difference", () => {
+    const long = "word ".repeat(200);
+    const [c] = diffTool(tool({ type: "object" }, { description: `${long}old end` }), tool({ type: "object" }, { description: `${long}new end` }));
+    assert.match(c.before!, /^….*old end$/);
+    assert.match(c.after!, /^….*new end$/);
+  });
   test("a parameter's description and default are informational", () => {
     const changes = diffTool(tool(obj({ q: { type: "string", description: "a", default: "x" } })), tool(obj({ q: { type: "string", description: "b", default: "y" } })));
     assert.deepEqual(changes.map((c) => c.severity), ["info", "info"]);

@@ -305,6 +305,15 @@ function textOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+/** Both texts from a little before their first difference, so a change at the end of a long text is visible. */
+function excerpts(x: string, y: string): [string, string] {
+  let p = 0;
+  while (p < x.length && p < y.length && x[p] === y[p]) p++;
+  const start = p > 80 ? p - 60 : 0;
+  const cut = (t: string) => short(start > 0 ? `…${t.slice(start)}` : t);
+  return [cut(x), cut(y)];
+}
+
 function textChanges(a: Tool, b: Tool): Change[] {
   const out: Change[] = [];
   const pairs: [string, string | undefined, string | undefined][] = [
@@ -315,7 +324,8 @@ function textChanges(a: Tool, b: Tool): Change[] {
   for (const [key, x, y] of pairs) {
     if (x === y) continue;
     const message = x === undefined ? `The ${key} was added.` : y === undefined ? `The ${key} was removed.` : `The ${key} changed.`;
-    out.push({ severity: "info", area: "text", path: "", message, ...(x !== undefined ? { before: short(x) } : {}), ...(y !== undefined ? { after: short(y) } : {}) });
+    const [before, after] = x !== undefined && y !== undefined ? excerpts(x, y) : [x && short(x), y && short(y)];
+    out.push({ severity: "info", area: "text", path: "", message, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) });
   }
   return out;
 }

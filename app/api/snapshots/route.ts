@@ -1,6 +1,7 @@
 import { ContractError, parseServerUrl } from "@/lib/mcp/contract-guards";
 import { handleApi } from "@/lib/server/api-route";
 import { docsSnapshot } from "@/lib/server/docs-snapshot";
+import { requestOrigin } from "@/lib/server/request-origin";
 import { snapshotDefinitions, snapshotStore } from "@/lib/server/snapshot-store";
 
 export const runtime = "nodejs";
@@ -21,9 +22,11 @@ export function POST(req: Request) {
   return handleApi(
     req,
     parseShareRequest,
-    async ({ server }, ctx) => {
-      const id = await snapshotStore().put(snapshotDefinitions(server, await docsSnapshot(server, ctx.origin)));
-      return { id, url: `${ctx.origin}/s/${id}` };
+    async ({ server }) => {
+      // The origin as the browser sees it (as on the live docs page), so builtin servers get the same display URL.
+      const origin = await requestOrigin();
+      const id = await snapshotStore().put(snapshotDefinitions(server, await docsSnapshot(server, origin)));
+      return { id, url: `${origin}/s/${id}` };
     },
     (i) => i.server,
   );

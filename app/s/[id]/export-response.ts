@@ -1,5 +1,6 @@
 import { exportHtml } from "@/lib/docs/export-html";
 import { exportMarkdown } from "@/lib/docs/export-markdown";
+import { requestOrigin } from "@/lib/server/request-origin";
 import { loadSnapshot } from "@/lib/server/snapshot-store";
 import { exportFileName } from "../snapshot-page";
 
@@ -12,10 +13,10 @@ const TYPES: Record<ExportFormat, string> = {
 };
 
 /** A snapshot as a download (Markdown, JSON or static HTML); 404 when there is no such snapshot. */
-export async function exportResponse(req: Request, params: Promise<{ id: string }>, format: ExportFormat): Promise<Response> {
+export async function exportResponse(params: Promise<{ id: string }>, format: ExportFormat): Promise<Response> {
   const snap = await loadSnapshot((await params).id);
   if (!snap) return new Response("No snapshot with this id.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-  const input = { server: snap.server, list: snap.list, permalink: `${new URL(req.url).origin}/s/${snap.id}`, takenAt: snap.takenAt };
+  const input = { server: snap.server, list: snap.list, permalink: `${await requestOrigin()}/s/${snap.id}`, takenAt: snap.takenAt };
   const body =
     format === "md" ? exportMarkdown(input) : format === "html" ? exportHtml(input) : `${JSON.stringify({ id: snap.id, source: snap.source, takenAt: snap.takenAt, server: snap.server, list: snap.list }, null, 2)}\n`;
   return new Response(body, {

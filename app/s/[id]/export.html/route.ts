@@ -4,6 +4,6 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** The snapshot as a download: see ../export-response.ts. */
-export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
-  return exportResponse(req, params, "html");
+export function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return exportResponse(params, "html");
 }
