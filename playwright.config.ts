@@ -23,6 +23,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NEXT_TELEMETRY_DISABLED: "1", TOOLSCOPE_MODE: "local", TOOLSCOPE_REQUEST_TIMEOUT_MS: "5000" },
+    env: { NEXT_TELEMETRY_DISABLED: "1", TOOLSCOPE_MODE: "local", TOOLSCOPE_REQUEST_TIMEOUT_MS: "5000", TOOLSCOPE_STDIO_CONFIG: "playwright/fixtures/stdio-servers.json" },
   },
 });

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { openPlayground, send, setRequest } from "./helpers";
+
+// The app runs with TOOLSCOPE_STDIO_CONFIG=playwright/fixtures/stdio-servers.json (playwright.config.ts):
+// "everything" is the published @modelcontextprotocol/server-everything, launched over stdio.
+test.describe("local stdio servers", () => {
+  test("GET /api/stdio lists the configured servers without command lines or env", async ({ request }) => {
+    const res = await request.get("/api/stdio");
+    expect(res.ok()).toBe(true);
+    const body = await res.json();
+    expect(body.enabled).toBe(true);
+    expect(body.servers).toContainEqual({ name: "everything", command: "node", argCount: 2 });
+    expect(JSON.stringify(body)).not.toContain("server-everything/dist");
+  });
+
+  test("the API refuses anything but a configured name", async ({ request }) => {
+    const asCommand = await request.post("/api/connect", { data: { url: "stdio:node -e 1" } });
+    expect(asCommand.status()).toBe(400);
+    const unknown = await request.post("/api/connect", { data: { url: "stdio:nope" } });
+    expect(unknown.status()).toBe(400);
+    expect((await unknown.json()).error.hint).toContain("stdio:everything");
+  });
+
+  test("connect, call echo and disconnect through the API", async ({ request }) => {
+    const connected = await request.post("/api/connect", { data: { url: "stdio:everything", era: "auto" } });
+    expect(connected.ok()).toBe(true);
+    const { connection, stderr } = await connected.json();
+    expect(connection.stdioId).toBeTruthy();
+    expect(stderr.join("\n")).toContain("Starting default (STDIO) server");
+    const res = await request.post("/api/rpc", { data: { connection, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "via api" } } } } });
+    expect(res.ok()).toBe(true);
+    const body = await res.json();
+    expect(body.response.result.content[0].text).toBe("Echo: via api");
+    expect(body.exchanges[0]).toMatchObject({ transport: "stdio", request: { method: "STDIO", url: "stdio:everything" } });
+    const bye = await request.post("/api/disconnect", { data: { connection } });
+    expect((await bye.json()).note).toContain('Stopped the stdio server "everything"');
+    const after = await request.post("/api/rpc", { data: { connection, message: { jsonrpc: "2.0", id: 2, method: "ping" } } });
+    expect(after.status()).toBe(502);
+    expect((await after.json()).error.message).toContain("No running process");
+  });
+
+  test("from the home page to the playground: a tools/call echo over stdio", async ({ page }) => {
+    await page.goto("/");
+    const list = page.getByTestId("stdio-servers");
+    await expect(list).toContainText("Local stdio servers");
+    await expect(list.getByRole("link", { name: "stdio:everything" })).toHaveAttribute("href", "/playground?server=stdio%3Aeverything");
+
+    await openPlayground(page, "stdio:everything", "echo");
+    await expect(page.getByTestId("connection-era")).toContainText("legacy");
+    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { message: "hello from the browser" } } }));
+    await send(page);
+    await expect(page.getByTestId("rendered-result")).toContainText("Echo: hello from the browser");
+    await page.getByRole("tab", { name: /HTTP/ }).click();
+    await expect(page.getByTestId("http-exchange")).toContainText("STDIO");
+    await expect(page.getByTestId("http-exchange")).toContainText("stdio:everything");
+  });
+});
