@@ -18,6 +18,7 @@ async function share(page: Page): Promise<string> {
 
 test.describe("sharing, export and diff", () => {
   test("share the demo docs → permalink in a fresh context → tool page → export → diff", async ({ page, browser }) => {
+    test.setTimeout(180_000); // one long journey over nine page loads, two contexts and a download
     const external = forbidExternalRequests(page);
     await page.goto("/docs?server=builtin:demo");
     const heading = await page.getByRole("heading", { level: 1 }).textContent();
