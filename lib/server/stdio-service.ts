@@ -19,6 +19,9 @@ import { ExchangeFailure } from "./upstream-exchange.ts";
  */
 export type StdioConfig = Pick<Config, "mode" | "stdioConfigPath" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes" | "requestTimeoutMs" | "maxToolPages" | "maxTools">;
 
+/** The least time a stdio connect (process start and MCP handshake) is given, whatever TOOLSCOPE_REQUEST_TIMEOUT_MS says. */
+export const STDIO_START_TIMEOUT_MS = 60_000;
+
 export function isStdioUrl(url: string): boolean {
   return url.startsWith("stdio:");
 }
@@ -52,11 +55,13 @@ export async function connectStdio(input: { url: string; era: EraChoice }, cfg: 
   const reg = registryFor(cfg, registry);
   const proc = reg.create(spec);
   const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(input.era) });
+  // Starting a process (twice with `auto`: the SDK probes on a sibling) can take far longer than one request.
+  const timeoutMs = Math.max(cfg.requestTimeoutMs, STDIO_START_TIMEOUT_MS);
   // Our own abort, cleared once connected: the process outlives this request.
   const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(new ProxyError("upstream-timeout", `The stdio server "${spec.name}" did not complete the MCP handshake within ${cfg.requestTimeoutMs} ms.`)), cfg.requestTimeoutMs);
+  const timer = setTimeout(() => ctrl.abort(new ProxyError("upstream-timeout", `The stdio server "${spec.name}" did not complete the MCP handshake within ${timeoutMs} ms.`, "Check that the command starts an MCP server on stdio (its stderr is in this message when it wrote any).")), timeoutMs);
   try {
-    await client.connect(proc.transport, { timeout: cfg.requestTimeoutMs, signal: ctrl.signal });
+    await client.connect(proc.transport, { timeout: timeoutMs, signal: ctrl.signal });
   } catch (err) {
     await new Promise((r) => setTimeout(r, 50)); // let the exit and last stderr lines land
     const problem = spawnProblem(ctrl.signal.aborted ? ctrl.signal.reason : err, proc);
