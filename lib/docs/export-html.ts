@@ -27,7 +27,7 @@ const CSS = `
 main{max-width:60rem;margin:0 auto;padding:1.5rem 1rem 4rem}h1{font-size:1.6rem;margin:0 0 .25rem}h2{font-size:1.25rem;margin:2.5rem 0 .5rem;padding-top:1rem;border-top:1px solid var(--line)}
 h3{font-size:1rem;margin:1.25rem 0 .4rem}code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85em}code{background:var(--chip);padding:.05rem .3rem;border-radius:4px}
 pre{background:var(--chip);padding:.6rem;border-radius:6px;overflow:auto;max-height:30rem}.muted{color:var(--muted)}.desc{white-space:pre-wrap;overflow-wrap:anywhere}
-table{border-collapse:collapse;width:100%;margin:.4rem 0}th,td{border:1px solid var(--line);padding:.3rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:var(--chip);font-weight:600}
+table{border-collapse:collapse;width:100%;margin:.4rem 0}th,td{border:1px solid var(--line);padding:.3rem .5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}th{background:var(--chip);font-weight:600;white-space:nowrap}td:last-child{overflow-wrap:anywhere}
 a{color:var(--accent)}.badge{display:inline-block;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;margin:0 .25rem .25rem 0;font-size:.8rem}.badge.default{border-style:dashed}
 `.trim();
 
