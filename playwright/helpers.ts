@@ -15,7 +15,12 @@ export function forbidExternalRequests(page: Page): string[] {
 export async function openPlayground(page: Page, server: string, tool?: string) {
   const q = new URLSearchParams({ server, ...(tool ? { tool } : {}) });
   await page.goto(`/playground?${q}`);
-  await expect(page.getByTestId("request-editor").locator(".monaco-editor")).toBeVisible();
+  await expectEditor(page);
+}
+
+/** Wait for Monaco (a lazy chunk of several MB: slow on a busy machine, hence the longer wait). */
+export async function expectEditor(page: Page) {
+  await expect(page.getByTestId("request-editor").locator(".monaco-editor")).toBeVisible({ timeout: 45_000 });
 }
 
 /** Put the keyboard focus in the editor the way a user does: by clicking its text. */
@@ -60,4 +65,10 @@ export async function ensureClosedIssue(request: APIRequestContext): Promise<voi
 /** The MRTR dialog, once open. */
 export function mrtrDialog(page: Page) {
   return page.getByTestId("mrtr-dialog");
+}
+
+/** The editor's visible text (Monaco renders spaces as no-break spaces). */
+export async function editorText(page: Page): Promise<string> {
+  const text = await page.getByTestId("request-editor").locator(".view-lines").innerText();
+  return text.replace(/\u00a0/g, " ");
 }

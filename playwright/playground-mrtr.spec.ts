@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { ensureClosedIssue, mrtrDialog, openPlayground, send } from "./helpers";
 
 test.describe("MRTR in the playground", () => {
+  // Two page loads with Monaco each, on a shared (busy) machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test("purge_closed_issues: confirm the destructive call, answer the form, see both rounds grouped and the result", async ({ page, request }) => {
     await ensureClosedIssue(request);
     await openPlayground(page, "builtin:demo", "purge_closed_issues");
@@ -48,6 +51,7 @@ test.describe("MRTR in the playground", () => {
 
     // Round 1 stays inspectable.
     await rounds.nth(0).click();
+    await page.getByRole("tab", { name: "Rendered" }).click();
     await expect(page.getByTestId("input-required")).toBeVisible();
   });
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { Playground } from "@/components/playground/Playground";
+import { PlaygroundShell } from "@/components/playground/PlaygroundShell";
 
 export const metadata: Metadata = { title: "Playground" };
 
-/** Query: `server` (URL or builtin:demo, default the demo) and `tool` (prefill a tools/call). Nothing is sent until the user presses Send. */
+/** Query: `server` (URL or builtin:demo, default the demo) and `tool` (prefill a tools/call); a `#v1.…` fragment is a share link. Nothing is sent until the user presses Send. */
 export default async function PlaygroundPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = await searchParams;
   const server = typeof q.server === "string" && q.server ? q.server : "builtin:demo";
@@ -11,7 +11,7 @@ export default async function PlaygroundPage({ searchParams }: { searchParams: P
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
       <h1 className="sr-only">Playground</h1>
-      <Playground key={`${server}|${tool ?? ""}`} server={server} tool={tool} />
+      <PlaygroundShell server={server} tool={tool} />
     </div>
   );
 }

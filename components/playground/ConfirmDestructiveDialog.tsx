@@ -18,6 +18,7 @@ export function ConfirmDestructiveDialog({ toolName, summary, onConfirm, onCance
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
+    d?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => d?.close();
   }, []);
   return (
@@ -40,7 +41,7 @@ export function ConfirmDestructiveDialog({ toolName, summary, onConfirm, onCance
         Don&apos;t ask again in this browser
       </label>
       <div className="mt-4 flex justify-end gap-2">
-        <button type="button" autoFocus onClick={onCancel} className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700">Cancel</button>
+        <button type="button" data-autofocus onClick={onCancel} className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700">Cancel</button>
         <button type="button" onClick={() => onConfirm(dontAsk)} className="rounded-md bg-red-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-red-700" data-testid="confirm-send">Send anyway</button>
       </div>
     </dialog>

@@ -41,7 +41,7 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
     <div className="space-y-4" data-testid="http-exchange">
       {added.length > 0 && (
         <section className="rounded-md border border-zinc-200 p-3 text-xs dark:border-zinc-800">
-          <h3 className="mb-1 text-sm font-medium">Added to your message (by the proxy, or the playground for a progress token)</h3>
+          <h3 className="mb-1 text-sm font-medium">Added to your message</h3>
           <ul className="space-y-0.5 font-mono">
             {added.map((a, i) => (
               <li key={i} className="break-all">

@@ -64,6 +64,8 @@ export interface JsonEditorProps {
   era: Era;
   /** Ctrl/Cmd+Enter. */
   onSend?: () => void;
+  /** Ctrl/Cmd+K (replaces Monaco's Ctrl+K chords, which the palette covers). */
+  onCommandPalette?: () => void;
   /** All diagnostics (including syntax errors), debounced, for a problems panel. */
   onDiagnostics?: (diagnostics: EditorDiagnostic[]) => void;
   /** CSS height of the editor box (default 320px). */
@@ -73,14 +75,14 @@ export interface JsonEditorProps {
 }
 
 /** Monaco-based JSON-RPC request editor with MCP diagnostics. */
-export function JsonEditor({ value, onChange, tools, era, onSend, onDiagnostics, height = 320, className, readOnly }: JsonEditorProps) {
+export function JsonEditor({ value, onChange, tools, era, onSend, onCommandPalette, onDiagnostics, height = 320, className, readOnly }: JsonEditorProps) {
   const [theme, setTheme] = useState(() => (isDark() ? "vs-dark" : "vs"));
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const supportRef = useRef<EditorSupport | null>(null);
   // Providers and commands are registered once; they read the latest props through this ref.
-  const latest = useRef({ tools, era, onSend, onDiagnostics });
+  const latest = useRef({ tools, era, onSend, onCommandPalette, onDiagnostics });
   useEffect(() => {
-    latest.current = { tools, era, onSend, onDiagnostics };
+    latest.current = { tools, era, onSend, onCommandPalette, onDiagnostics };
   });
   const [mounted, setMounted] = useState(false);
 
@@ -118,6 +120,7 @@ export function JsonEditor({ value, onChange, tools, era, onSend, onDiagnostics,
       getContext: () => ({ tools: latest.current.tools, era: latest.current.era }),
     });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onSend?.());
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, () => latest.current.onCommandPalette?.());
     setMounted(true);
   };
 

@@ -48,6 +48,11 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
     return () => dialog?.close();
   }, []);
 
+  // Each request page starts with the focus on its first input (showModal would pick the first button).
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>("[data-autofocus], [data-field]")?.focus();
+  }, [index]);
+
   const record = (answer: StepAnswer) => {
     const next = { ...answers };
     if (answer !== SKIP) next[request.key] = answer;
@@ -117,7 +122,7 @@ function Step({ request, onAnswer }: { request: InputRequest; onAnswer: (a: Step
             <code>{request.method}</code>: {request.reason}. It is left out of the retry; the server may ask again.
           </p>
           <div className="text-right">
-            <button type="button" autoFocus onClick={() => onAnswer(SKIP)} className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white">Continue</button>
+            <button type="button" data-autofocus onClick={() => onAnswer(SKIP)} className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white">Continue</button>
           </div>
         </div>
       );
@@ -190,7 +195,7 @@ function SamplingStep({ params, onAnswer }: { params: Record<string, unknown>; o
       {typeof params.maxTokens === "number" && <p className="text-xs text-zinc-500">At most {params.maxTokens} tokens.</p>}
       <label className="block">
         <span className="mb-0.5 block font-medium">Your reply, as the model</span>
-        <textarea autoFocus value={reply} onChange={(e) => setReply(e.target.value)} rows={4} className="w-full rounded-md border border-zinc-300 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-900" />
+        <textarea data-autofocus value={reply} onChange={(e) => setReply(e.target.value)} rows={4} className="w-full rounded-md border border-zinc-300 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-900" />
       </label>
       <label className="flex items-center gap-2 text-xs">
         Model name <input value={model} onChange={(e) => setModel(e.target.value)} className="rounded border border-zinc-300 bg-white px-1 py-0.5 font-mono dark:border-zinc-700 dark:bg-zinc-900" />
@@ -211,7 +216,7 @@ function RootsStep({ onAnswer }: { onAnswer: (a: StepAnswer) => void }) {
     <form className="space-y-3 text-sm" onSubmit={(e) => { e.preventDefault(); if (parsed.errors.length) return; savePrefs({ roots: parsed.roots }); onAnswer(rootsResult(parsed.roots)); }} data-testid="roots-step">
       <label className="block">
         <span className="mb-0.5 block font-medium">Roots, one per line: <code>file:///path</code> and an optional name</span>
-        <textarea autoFocus value={text} onChange={(e) => setText(e.target.value)} rows={4} placeholder="file:///home/me/project My project" className="w-full rounded-md border border-zinc-300 bg-white p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900" />
+        <textarea data-autofocus value={text} onChange={(e) => setText(e.target.value)} rows={4} placeholder="file:///home/me/project My project" className="w-full rounded-md border border-zinc-300 bg-white p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900" />
       </label>
       {parsed.errors.map((e, i) => <p key={i} className="text-xs text-red-700 dark:text-red-400">{e}</p>)}
       <p className="text-xs text-zinc-500">Remembered in this browser for the next roots request. {parsed.roots.length} root{parsed.roots.length === 1 ? "" : "s"} will be sent.</p>

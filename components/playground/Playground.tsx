@@ -1,23 +1,35 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
 import type { Era, Tool } from "@/lib/mcp/contract";
 import type { EditorDiagnostic } from "@/lib/editor/request-diagnostics";
+import { requestTemplate, templatesFor } from "@/lib/editor/templates";
 import { hintSummary, isEffectivelyDestructive } from "@/lib/docs/annotations";
+import type { CodeInput, CodeLanguage } from "@/lib/playground/copy-as-code";
+import type { HistoryEntry } from "@/lib/playground/history-store";
 import { initialRequestText } from "@/lib/playground/initial-request";
 import { MAX_MRTR_ROUNDS } from "@/lib/playground/mrtr";
 import { loadPrefs, savePrefs, type PlaygroundPrefs } from "@/lib/playground/prefs-store";
+import { encodeShare } from "@/lib/share/share-codec";
+import { CommandPalette, type PaletteCommand } from "./CommandPalette";
 import { ConfirmDestructiveDialog } from "./ConfirmDestructiveDialog";
-import { ExchangeView } from "./ExchangeView";
+import { CopyAsCodeDialog } from "./CopyAsCodeDialog";
+import { ExchangeView, roundSummary } from "./ExchangeView";
+import { HelpDialog } from "./HelpDialog";
+import { HistoryPanel } from "./HistoryPanel";
 import { JsonEditorLoader } from "./JsonEditorLoader";
 import { MrtrDialog } from "./MrtrDialog";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { ProxyErrorBanner } from "./ProxyErrorBanner";
+import { SharedResponseView } from "./SharedResponseView";
+import { ShareDialog } from "./ShareDialog";
 import { SplitPane } from "./SplitPane";
 import { useConnection } from "./useConnection";
 import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
+import { useHistory } from "./useHistory";
 
-/** What a share link (or a history replay) puts in the playground. Nothing is sent until the user presses Send. */
+/** What a share link puts in the playground. Nothing is sent until the user presses Send. */
 export interface PlaygroundInitial {
   era?: Era;
   request: string;
@@ -34,8 +46,31 @@ interface Props {
 }
 
 type Pending = { message: Record<string, unknown>; text: string; tool: Tool };
+type Overlay = { kind: "palette" | "templates" | "help" | "share" } | { kind: "copy"; language: CodeLanguage } | null;
 
-/** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests, see the answer three ways. */
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest(".monaco-editor") !== null;
+}
+
+function parseObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." };
+    return { ok: true, value: v as Record<string, unknown> };
+  } catch (err) {
+    return { ok: false, error: `The request is not valid JSON, so it cannot be sent: ${(err as Error).message}` };
+  }
+}
+
+function finalResponse(ex: Exchange): unknown {
+  const last = ex.rounds.at(-1);
+  return last?.outcome.kind === "response" ? last.outcome.rpc.response : last ? { proxyError: last.outcome.error } : null;
+}
+
+const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
+
+/** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests, keep history, share. */
 export function Playground({ server, tool, initial }: Props) {
   const { conn, tools, error: setupError, headers, replaceDescriptor } = useConnection(server, initial?.era);
   const [edited, setEdited] = useState<string | null>(initial?.request ?? null);
@@ -43,28 +78,49 @@ export function Playground({ server, tool, initial }: Props) {
   const [parseError, setParseError] = useState<string | null>(null);
   const [prefs, setPrefs] = useState<PlaygroundPrefs>(() => loadPrefs());
   const [confirming, setConfirming] = useState<Pending | null>(null);
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const [showHistory, setShowHistory] = useState(false);
+  const history = useHistory();
+  const router = useRouter();
   const updatePrefs = (patch: Partial<PlaygroundPrefs>) => setPrefs(savePrefs(patch));
+  const era = conn?.server.era;
 
-  const onFinished = useCallback((_ex: Exchange) => undefined, []);
+  const onFinished = useCallback(
+    (ex: Exchange) => {
+      const first = ex.rounds[0];
+      if (!first || !era) return;
+      const method = typeof first.message.method === "string" ? first.message.method : "(no method)";
+      const name = (first.message.params as { name?: unknown } | undefined)?.name;
+      const entry: HistoryEntry = {
+        id: ex.id,
+        at: ex.startedAt,
+        server,
+        era,
+        method,
+        ...(method === "tools/call" && typeof name === "string" ? { tool: name } : {}),
+        request: ex.text,
+        response: finalResponse(ex),
+        rounds: ex.rounds.length,
+        outcome: ex.state === "done" ? roundSummary(ex.rounds.at(-1)!) : `${ex.state} after ${roundSummary(ex.rounds.at(-1)!)}`,
+        durationMs: ex.rounds.reduce((sum, r) => sum + (r.outcome.kind === "response" ? r.outcome.rpc.durationMs : 0), 0),
+      };
+      void history.add(entry);
+    },
+    [server, era, history],
+  );
   const runner = useExchangeRunner({ connection: conn?.connection, headers, onConnection: replaceDescriptor, onFinished });
   const text = edited ?? (tools ? initialRequestText(tools, tool) : null);
   const serverLabel = conn ? `${conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? "server"} (${conn.server.displayUrl})` : server;
 
   const send = useCallback(() => {
     if (!conn || text === null) return;
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch (err) {
-      setParseError(`The request is not valid JSON, so it cannot be sent: ${(err as Error).message}`);
+    const parsed = parseObject(text);
+    if (!parsed.ok) {
+      setParseError(parsed.error);
       return;
     }
     setParseError(null);
-    if (typeof message !== "object" || message === null || Array.isArray(message)) {
-      setParseError("The request must be one JSON object (a JSON-RPC message); batches are not part of MCP.");
-      return;
-    }
-    const msg = message as Record<string, unknown>;
+    const msg = parsed.value;
     const target = msg.method === "tools/call" ? tools?.find((t) => t.name === (msg.params as { name?: unknown } | undefined)?.name) : undefined;
     if (target && prefs.confirmDestructive && isEffectivelyDestructive(target)) {
       setConfirming({ message: msg, text, tool: target });
@@ -73,11 +129,82 @@ export function Playground({ server, tool, initial }: Props) {
     void runner.run(msg, text);
   }, [conn, text, tools, prefs.confirmDestructive, runner]);
 
+  // Fetch the editor chunk (Monaco, several MB) while connecting, instead of after.
+  useEffect(() => {
+    void import("./JsonEditor");
+  }, []);
+
+  // Ctrl/Cmd+K anywhere opens the palette; `?` outside text fields opens the help.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        setOverlay({ kind: "palette" });
+      } else if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(e.target) && !document.querySelector("dialog[open]")) {
+        e.preventDefault();
+        setOverlay({ kind: "help" });
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const templateCommands = useMemo<PaletteCommand[]>(() => {
+    if (!era || !tools) return [];
+    return templatesFor(era).flatMap((t): PaletteCommand[] =>
+      t.kind === "tools/call"
+        ? tools.map((tl) => ({ id: `tpl:call:${tl.name}`, label: `Call ${tl.name}${tl.title ? ` — ${tl.title}` : ""}`, group: "Template · tools/call", run: () => setEdited(requestTemplate("tools/call", { tool: tl })) }))
+        : [{ id: `tpl:${t.kind}`, label: `${t.label} (${t.kind === "custom" ? "custom method" : t.kind})`, group: "Template", run: () => setEdited(requestTemplate(t.kind)) }],
+    );
+  }, [era, tools]);
+
+  const lastResponse = runner.exchange ? finalResponse(runner.exchange) : initial?.response;
+  const commands: PaletteCommand[] = [
+    { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
+    ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: runner.cancel }] : []),
+    { id: "history", label: showHistory ? "Hide history" : "Show history", group: "Action", run: () => setShowHistory((v) => !v) },
+    { id: "share", label: "Share this experiment (link)", group: "Action", run: () => setOverlay({ kind: "share" }) },
+    { id: "copy:curl", label: "Copy as curl", group: "Copy as code", run: () => setOverlay({ kind: "copy", language: "curl" }) },
+    { id: "copy:fetch", label: "Copy as fetch", group: "Copy as code", run: () => setOverlay({ kind: "copy", language: "fetch" }) },
+    { id: "copy:ts", label: "Copy as TypeScript (@modelcontextprotocol/client)", group: "Copy as code", run: () => setOverlay({ kind: "copy", language: "typescript" }) },
+    { id: "confirm", label: prefs.confirmDestructive ? "Stop asking before destructive calls" : "Ask before destructive calls", group: "Setting", run: () => updatePrefs({ confirmDestructive: !prefs.confirmDestructive }) },
+    { id: "help", label: "Keyboard shortcuts", group: "Help", shortcut: "?", run: () => setOverlay({ kind: "help" }) },
+    ...templateCommands,
+  ];
+
   if (setupError) return <ProxyErrorBanner error={setupError} />;
   if (!conn || !tools || text === null) return <p className="text-sm text-zinc-500" data-testid="playground-loading">Connecting to {server}…</p>;
 
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const { exchange, ask, busy } = runner;
+
+  const replay = (entry: HistoryEntry) => {
+    if (entry.server === server) {
+      setEdited(entry.request);
+      setParseError(null);
+      window.scrollTo({ top: 0, behavior: "smooth" });
+    } else {
+      // Another server: open it with the request, the same way a share link does (nothing is sent).
+      router.push(`/playground#${encodeShare({ server: entry.server, era: entry.era, request: entry.request })}`);
+    }
+  };
+
+  const codeInput = (): CodeInput | { error: string } => {
+    const parsed = parseObject(text);
+    if (!parsed.ok) return { error: parsed.error };
+    const msg = parsed.value;
+    const name = (msg.params as { name?: unknown } | undefined)?.name;
+    const called = msg.method === "tools/call" ? tools.find((t) => t.name === name) : undefined;
+    return {
+      endpoint: conn.server.displayUrl,
+      era: conn.server.era,
+      protocolVersion: conn.server.protocolVersion,
+      ...(conn.connection.sessionId ? { sessionId: conn.connection.sessionId } : {}),
+      message: msg,
+      ...(called ? { tool: called } : {}),
+      userHeaderNames: Object.keys(headers),
+    };
+  };
 
   const editorPane = (
     <section aria-label="Request" className="min-w-0">
@@ -96,7 +223,7 @@ export function Playground({ server, tool, initial }: Props) {
           {busy ? "Sending…" : "Send"}
         </button>
       </div>
-      <JsonEditorLoader value={text} onChange={setEdited} tools={tools} era={conn.server.era} onSend={send} onDiagnostics={setDiagnostics} height="min(60vh, 560px)" />
+      <JsonEditorLoader value={text} onChange={setEdited} tools={tools} era={conn.server.era} onSend={send} onCommandPalette={() => setOverlay({ kind: "palette" })} onDiagnostics={setDiagnostics} height="min(60vh, 560px)" />
       {errors > 0 && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">This request has {errors} problem{errors === 1 ? "" : "s"}; you can still send it to see how the server reacts.</p>}
       {parseError && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">{parseError}</p>}
       <ProblemsPanel diagnostics={diagnostics} />
@@ -109,14 +236,41 @@ export function Playground({ server, tool, initial }: Props) {
 
   const resultPane = (
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
-      {!exchange && <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>}
+      {!exchange && initial?.response !== undefined && <SharedResponseView response={initial.response} tools={tools} request={text} />}
+      {!exchange && initial?.response === undefined && <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>}
       {exchange && <ExchangeView key={exchange.id} exchange={exchange} tools={tools} />}
     </section>
   );
 
   return (
-    <>
+    <div className="space-y-4">
+      <nav aria-label="Playground tools" className="flex flex-wrap items-center gap-2" data-testid="playground-toolbar">
+        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "templates" })} data-testid="templates-button" aria-haspopup="dialog">
+          Templates ▾
+        </button>
+        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "palette" })} data-testid="palette-button" aria-haspopup="dialog" title="Command palette (Ctrl/Cmd+K)">
+          Commands <kbd className="ml-1 font-mono text-[10px] text-zinc-500">Ctrl K</kbd>
+        </button>
+        <button type="button" className={toolbarButton} onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory} aria-controls="playground-history" data-testid="history-button">
+          History{history.entries.length ? ` (${history.entries.length})` : ""}
+        </button>
+        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "share" })} data-testid="share-button" aria-haspopup="dialog">
+          Share
+        </button>
+        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "copy", language: "curl" })} data-testid="copy-code-button" aria-haspopup="dialog">
+          Copy as code
+        </button>
+        <span className="ml-auto" />
+        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "help" })} aria-label="Keyboard shortcuts" data-testid="help-button" title="Keyboard shortcuts (?)">
+          ?
+        </button>
+      </nav>
       <SplitPane split={prefs.split} onSplit={(split) => updatePrefs({ split })} first={editorPane} second={resultPane} />
+      {showHistory && (
+        <div id="playground-history">
+          <HistoryPanel entries={history.entries} onReplay={replay} onRemove={(id) => void history.remove(id)} onClear={() => void history.clear()} />
+        </div>
+      )}
       {ask && (
         <MrtrDialog
           key={`${exchange?.id}:${ask.round}`}
@@ -142,6 +296,11 @@ export function Playground({ server, tool, initial }: Props) {
           }}
         />
       )}
-    </>
+      {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={() => setOverlay(null)} />}
+      {overlay?.kind === "templates" && <CommandPalette title="Insert a template" placeholder="Filter templates and tools…" commands={templateCommands} onClose={() => setOverlay(null)} />}
+      {overlay?.kind === "help" && <HelpDialog onClose={() => setOverlay(null)} />}
+      {overlay?.kind === "share" && <ShareDialog experiment={{ server, era: conn.server.era, request: text }} response={lastResponse ?? undefined} onClose={() => setOverlay(null)} />}
+      {overlay?.kind === "copy" && <CopyAsCodeDialog input={codeInput()} initial={overlay.language} onClose={() => setOverlay(null)} />}
+    </div>
   );
 }

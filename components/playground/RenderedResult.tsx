@@ -77,7 +77,7 @@ export function RenderedResult({ response, method, tool }: Props) {
     return (
       <section data-testid="input-required" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950/40">
         <p className="font-semibold">The server needs input before it can finish (input_required)</p>
-        <p className="mt-1">Answer by resending the call with <code>inputResponses</code> keyed like the requests below and the <code>requestState</code> echoed exactly.</p>
+        <p className="mt-1">The playground asks you for each request below, then resends the call with <code>inputResponses</code> keyed like them and the <code>requestState</code> echoed exactly.</p>
         <div className="-ml-4 mt-2 font-mono text-xs">
           <JsonTree value={kind.inputRequests} label="inputRequests" />
         </div>

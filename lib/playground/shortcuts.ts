@@ -1,0 +1,17 @@
+/** The playground's keyboard shortcuts, listed in the help panel (`?`) and the README. */
+export interface Shortcut {
+  keys: string;
+  action: string;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: "Ctrl/Cmd+Enter", action: "Send the request (in the editor)" },
+  { keys: "Ctrl/Cmd+K", action: "Command palette: templates, history, share, copy as code…" },
+  { keys: "?", action: "This help (outside text fields)" },
+  { keys: "Ctrl+Space", action: "Completion: methods, tools, argument keys, enum values" },
+  { keys: "F8 / Shift+F8", action: "Next / previous problem in the editor" },
+  { keys: "Shift+Alt+F", action: "Format the request" },
+  { keys: "↑ ↓  Enter", action: "Move and run in the command palette" },
+  { keys: "← →", action: "Switch result tabs; resize the split when the separator has focus" },
+  { keys: "Escape", action: "Close a dialog (in an input dialog: cancel that request)" },
+];
