@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
+import { filterCommands } from "@/lib/playground/command-filter";
 import { Modal } from "./Modal";
 
 /** One thing the palette can do. */
@@ -12,15 +13,6 @@ export interface PaletteCommand {
   /** A shortcut to show, e.g. "Ctrl/Cmd+Enter". */
   shortcut?: string;
   run: () => void;
-}
-
-/** Commands whose label or group contain every word of the query (case-insensitive), in their order. */
-export function filterCommands(commands: readonly PaletteCommand[], query: string): PaletteCommand[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return commands.filter((c) => {
-    const text = `${c.label} ${c.group}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
 }
 
 interface Props {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/playground/api-client";
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type InputRequest, type RoundRecord } from "@/lib/playground/mrtr";
+import { withProgressToken } from "@/lib/playground/notifications";
 
 export type Outcome = { kind: "response"; rpc: RpcResponse } | { kind: "proxy-error"; error: ProxyErrorBody["error"] };
 
@@ -40,16 +41,6 @@ export interface PendingAsk {
 
 function toProxyError(err: unknown): ProxyErrorBody["error"] {
   return err instanceof ApiError ? err.body : { kind: "internal", message: (err as Error).message };
-}
-
-/** The progress token the playground adds to a tools/call that has none, so progress notifications come back. */
-export function withProgressToken(message: Record<string, unknown>): { message: Record<string, unknown>; token?: string } {
-  if (message.method !== "tools/call" || typeof message.params !== "object" || message.params === null || Array.isArray(message.params)) return { message };
-  const params = message.params as Record<string, unknown>;
-  const meta = typeof params._meta === "object" && params._meta !== null ? (params._meta as Record<string, unknown>) : {};
-  if ("progressToken" in meta) return { message };
-  const token = `toolscope-${String(message.id ?? "call")}`;
-  return { message: { ...message, params: { ...params, _meta: { ...meta, progressToken: token } } }, token };
 }
 
 interface Options {

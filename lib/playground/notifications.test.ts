@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { latestProgress, logLines, progressFraction, truncateText } from "./notifications.ts";
+import { latestProgress, logLines, progressFraction, truncateText, withProgressToken } from "./notifications.ts";
 
 const N = [
   { method: "notifications/message", params: { level: "info", logger: "reindex", data: "Reindex started: 2 shards." } },
@@ -28,4 +28,16 @@ test("log lines keep order, level and logger; data as text", () => {
 test("truncateText cuts past the cap and says how much", () => {
   assert.deepEqual(truncateText("abcdef", 4), { shown: "abcd", cut: 2 });
   assert.deepEqual(truncateText("abc", 4), { shown: "abc", cut: 0 });
+});
+
+test("withProgressToken adds a token to a tools/call that has none, and nothing else", () => {
+  const call = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "reindex", arguments: {}, _meta: { keep: 1 } } };
+  const { message, token } = withProgressToken(call);
+  assert.equal(token, "toolscope-3");
+  assert.deepEqual((message.params as { _meta: unknown })._meta, { keep: 1, progressToken: "toolscope-3" });
+  assert.equal("progressToken" in call.params._meta, false);
+  const own = { ...call, params: { ...call.params, _meta: { progressToken: 0 } } };
+  assert.equal(withProgressToken(own).message, own);
+  const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+  assert.deepEqual(withProgressToken(list), { message: list });
 });

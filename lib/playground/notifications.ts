@@ -56,3 +56,16 @@ export const MAX_RAW_JSON_CHARS = 200_000;
 export function truncateText(text: string, max = MAX_RAW_JSON_CHARS): { shown: string; cut: number } {
   return text.length <= max ? { shown: text, cut: 0 } : { shown: text.slice(0, max), cut: text.length - max };
 }
+
+/**
+ * The message with a `_meta.progressToken` when it is a tools/call without one, so the server's
+ * `notifications/progress` come back for the progress bar. Returns the token it added, if any.
+ */
+export function withProgressToken(message: Record<string, unknown>): { message: Record<string, unknown>; token?: string } {
+  if (message.method !== "tools/call" || !isObject(message.params)) return { message };
+  const params = message.params;
+  const meta = isObject(params._meta) ? params._meta : {};
+  if ("progressToken" in meta) return { message };
+  const token = `toolscope-${String(message.id ?? "call")}`;
+  return { message: { ...message, params: { ...params, _meta: { ...meta, progressToken: token } } }, token };
+}
