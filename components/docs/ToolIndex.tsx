@@ -123,6 +123,7 @@ export function ToolIndex({ tools, links }: ToolIndexProps) {
       {groups.map((g) => (
         <details key={g.anchor} id={g.anchor} open className="group mt-4" data-testid="tool-group" data-prefix={g.prefix ?? ""}>
           <summary className="flex cursor-pointer items-baseline gap-2 border-b border-zinc-200 pb-1 dark:border-zinc-800">
+            <span aria-hidden className="inline-block w-3 -rotate-90 text-xs text-zinc-400 group-open:rotate-0">▾</span>
             <h3 className="text-base font-semibold">
               {g.prefix === null ? g.label : <code className="font-mono">{g.prefix}…</code>}
             </h3>
