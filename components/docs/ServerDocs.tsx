@@ -5,6 +5,8 @@ import { BEHAVIOURS, filterTools, type ToolQuery } from "@/lib/docs/tool-filter"
 import { ExcludedTools } from "./ExcludedTools";
 import { ServerOverview } from "./ServerOverview";
 import { ToolIndex } from "./ToolIndex";
+import { LintSummary } from "./LintSummary";
+import { lintServer, type ServerLint } from "@/lib/docs/lints";
 
 interface Props {
   server: ServerSummary;
@@ -15,6 +17,15 @@ interface Props {
   actions?: ReactNode;
   /** Shown above the overview, e.g. the "snapshot of … taken …" banner. */
   banner?: ReactNode;
+}
+
+/** Lints of a list, computed once per fetched list (a snapshot is reused across page views and searches). */
+const lintCache = new WeakMap<ToolsResponse, ServerLint>();
+
+function lintOf(list: ToolsResponse): ServerLint {
+  let lint = lintCache.get(list);
+  if (!lint) lintCache.set(list, (lint = lintServer(list.tools, { ttlMs: list.ttlMs, cacheScope: list.cacheScope })));
+  return lint;
 }
 
 const control = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
@@ -51,6 +62,10 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
         {shown.length === 0 ? <p className="mt-4 text-sm text-zinc-500">No tool matches.</p> : <ToolIndex tools={shown} links={links} />}
       </section>
       {list.excluded.length > 0 && <ExcludedTools excluded={list.excluded} />}
+      <section className="mt-8" aria-labelledby="checks-heading">
+        <h2 id="checks-heading" className="mb-2 text-xl font-semibold">Checks</h2>
+        <LintSummary lint={lintOf(list)} links={links} />
+      </section>
     </div>
   );
 }

@@ -82,12 +82,13 @@ export async function listAllTools(opts: ListToolsOptions): Promise<ToolsRespons
       ttlMs = ttlMs === undefined || pageTtl === undefined ? undefined : Math.min(ttlMs, pageTtl);
       if (cacheScope !== pageScope) cacheScope = cacheScope === undefined || pageScope === undefined ? undefined : "private";
     }
-    if (all.length >= opts.maxTools) {
-      warnings.push(`Stopped at ${opts.maxTools} tools (TOOLSCOPE_MAX_TOOLS).`);
+    const next = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
+    // Exactly at the cap with no page left is a complete list, not a cut one.
+    if (all.length > opts.maxTools || (all.length === opts.maxTools && next !== undefined)) {
+      warnings.push(`Stopped at ${opts.maxTools} tools (TOOLSCOPE_MAX_TOOLS); the server has more.`);
       all.length = opts.maxTools;
       break;
     }
-    const next = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
     if (next !== undefined && (seenCursors.has(next) || next === cursor)) {
       warnings.push(`The server returned cursor ${JSON.stringify(next.slice(0, 60))} again; stopped to avoid a loop.`);
       break;
