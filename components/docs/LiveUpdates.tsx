@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import type { Era } from "@/lib/mcp/contract";
 import { ApiError, api } from "@/lib/playground/api-client";
 import { backoffDelay, openListen, type ListenHandle, type ListenStatus } from "@/lib/playground/listen-client";
@@ -16,7 +16,7 @@ interface Props {
 
 type ChipState = ListenStatus | { state: "unsupported" } | { state: "declined" };
 
-/** How long the "Tool list changed — refreshed" notice stays after it appears. */
+/** How long the "Tool list changed — refreshed" notice stays once the refresh has finished. */
 const NOTICE_MS = 6_000;
 
 function chipText(s: ChipState): string {
@@ -64,7 +64,13 @@ export function LiveUpdates({ server, era }: Props) {
   const [status, setStatus] = useState<ChipState>(era === "modern" ? { state: "connecting", attempt: 1 } : { state: "unsupported" });
   const [notice, setNotice] = useState<string | null>(null);
   const [refreshing, startRefresh] = useTransition();
-  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The notice goes away a while after the re-render finished (a slow server can take seconds to list its tools).
+  useEffect(() => {
+    if (!notice || refreshing) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, refreshing]);
 
   useEffect(() => {
     if (era !== "modern") return;
@@ -76,8 +82,6 @@ export function LiveUpdates({ server, era }: Props) {
     const refresh = (message: string) => {
       startRefresh(() => router.refresh());
       setNotice(message);
-      clearTimeout(noticeTimer.current);
-      noticeTimer.current = setTimeout(() => setNotice(null), NOTICE_MS);
     };
 
     const start = async (attempt: number): Promise<void> => {
@@ -121,7 +125,6 @@ export function LiveUpdates({ server, era }: Props) {
       stopped = true;
       abort.abort();
       clearTimeout(retry);
-      clearTimeout(noticeTimer.current);
       handle?.close();
     };
   }, [server, era, router]);
