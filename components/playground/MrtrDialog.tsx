@@ -42,10 +42,15 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const request = requests[index];
 
+  const mounted = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
+    mounted.current = true;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      mounted.current = false;
+      dialog?.close();
+    };
   }, []);
 
   // Each request page starts with the focus on its first input (showModal would pick the first button).
@@ -75,6 +80,10 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
     <dialog
       ref={ref}
       onCancel={onCancelEvent}
+      // Chrome may close a dialog on a repeated Escape without letting us cancel it: reopen while requests remain.
+      onClose={() => {
+        if (mounted.current && ref.current && !ref.current.open) ref.current.showModal();
+      }}
       aria-labelledby="mrtr-title"
       data-testid="mrtr-dialog"
       className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"

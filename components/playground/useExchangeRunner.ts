@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/playground/api-client";
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type InputRequest, type RoundRecord } from "@/lib/playground/mrtr";
-import { withProgressToken } from "@/lib/playground/notifications";
+import { withPlaygroundMeta } from "@/lib/playground/notifications";
 
 export type Outcome = { kind: "response"; rpc: RpcResponse } | { kind: "proxy-error"; error: ProxyErrorBody["error"] };
 
@@ -93,10 +93,10 @@ export function useExchangeRunner({ connection, headers, onConnection, onFinishe
       let answered: Record<string, unknown> | undefined;
       for (let n = 1; ; n++) {
         let outcome: Outcome;
-        const { message: wire, token } = withProgressToken(current);
+        const { message: wire, added } = withPlaygroundMeta(current, conn.era);
         try {
           const rpc = await api.rpc(conn, wire, latest.current.headers, ctrl.signal);
-          if (token) rpc.added = [{ where: "body", name: "/params/_meta/progressToken", value: token }, ...rpc.added];
+          rpc.added = [...added, ...rpc.added];
           if (rpc.connection) {
             conn = rpc.connection;
             latest.current.onConnection?.(rpc.connection);

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { latestProgress, logLines, progressFraction, truncateText, withProgressToken } from "./notifications.ts";
+import { latestProgress, logLines, progressFraction, truncateText, withPlaygroundMeta } from "./notifications.ts";
 
 const N = [
   { method: "notifications/message", params: { level: "info", logger: "reindex", data: "Reindex started: 2 shards." } },
@@ -30,14 +30,15 @@ test("truncateText cuts past the cap and says how much", () => {
   assert.deepEqual(truncateText("abc", 4), { shown: "abc", cut: 0 });
 });
 
-test("withProgressToken adds a token to a tools/call that has none, and nothing else", () => {
+test("withPlaygroundMeta adds a progress token and (modern) a log level to a tools/call, never over the user's", () => {
   const call = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "reindex", arguments: {}, _meta: { keep: 1 } } };
-  const { message, token } = withProgressToken(call);
-  assert.equal(token, "toolscope-3");
-  assert.deepEqual((message.params as { _meta: unknown })._meta, { keep: 1, progressToken: "toolscope-3" });
+  const { message, added } = withPlaygroundMeta(call, "modern");
+  assert.deepEqual((message.params as { _meta: unknown })._meta, { keep: 1, progressToken: "toolscope-3", "io.modelcontextprotocol/logLevel": "debug" });
+  assert.deepEqual(added.map((a) => a.name), ["/params/_meta/progressToken", "/params/_meta/io.modelcontextprotocol~1logLevel"]);
   assert.equal("progressToken" in call.params._meta, false);
-  const own = { ...call, params: { ...call.params, _meta: { progressToken: 0 } } };
-  assert.equal(withProgressToken(own).message, own);
+  assert.deepEqual(withPlaygroundMeta(call, "legacy").added.map((a) => a.value), ["toolscope-3"]);
+  const own = { ...call, params: { ...call.params, _meta: { progressToken: 0, "io.modelcontextprotocol/logLevel": "error" } } };
+  assert.deepEqual(withPlaygroundMeta(own, "modern"), { message: own, added: [] });
   const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
-  assert.deepEqual(withProgressToken(list), { message: list });
+  assert.deepEqual(withPlaygroundMeta(list, "modern"), { message: list, added: [] });
 });

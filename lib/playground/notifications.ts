@@ -57,15 +57,35 @@ export function truncateText(text: string, max = MAX_RAW_JSON_CHARS): { shown: s
   return text.length <= max ? { shown: text, cut: 0 } : { shown: text.slice(0, max), cut: text.length - max };
 }
 
+/** The per-request log level the playground asks for (modern era): everything, it is a debugging tool. */
+export const PLAYGROUND_LOG_LEVEL = "debug";
+const META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+
+/** What the playground added to a message, as the proxy reports its own additions. */
+export interface MetaAddition {
+  where: "body";
+  name: string;
+  value: unknown;
+}
+
 /**
- * The message with a `_meta.progressToken` when it is a tools/call without one, so the server's
- * `notifications/progress` come back for the progress bar. Returns the token it added, if any.
+ * The message with what a tools/call needs for the progress bar and the log list, when the user did not write it:
+ * `_meta.progressToken` (so `notifications/progress` come back) and, on the modern era, `_meta`'s
+ * `io.modelcontextprotocol/logLevel` (servers send no `notifications/message` without it). Anything written wins.
  */
-export function withProgressToken(message: Record<string, unknown>): { message: Record<string, unknown>; token?: string } {
-  if (message.method !== "tools/call" || !isObject(message.params)) return { message };
+export function withPlaygroundMeta(message: Record<string, unknown>, era: "modern" | "legacy"): { message: Record<string, unknown>; added: MetaAddition[] } {
+  if (message.method !== "tools/call" || !isObject(message.params)) return { message, added: [] };
   const params = message.params;
-  const meta = isObject(params._meta) ? params._meta : {};
-  if ("progressToken" in meta) return { message };
-  const token = `toolscope-${String(message.id ?? "call")}`;
-  return { message: { ...message, params: { ...params, _meta: { ...meta, progressToken: token } } }, token };
+  const meta: Record<string, unknown> = isObject(params._meta) ? { ...params._meta } : {};
+  const added: MetaAddition[] = [];
+  if (!("progressToken" in meta)) {
+    meta.progressToken = `toolscope-${String(message.id ?? "call")}`;
+    added.push({ where: "body", name: "/params/_meta/progressToken", value: meta.progressToken });
+  }
+  if (era === "modern" && !(META_LOG_LEVEL in meta)) {
+    meta[META_LOG_LEVEL] = PLAYGROUND_LOG_LEVEL;
+    added.push({ where: "body", name: "/params/_meta/io.modelcontextprotocol~1logLevel", value: PLAYGROUND_LOG_LEVEL });
+  }
+  if (added.length === 0) return { message, added };
+  return { message: { ...message, params: { ...params, _meta: meta } }, added };
 }
