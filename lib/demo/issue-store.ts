@@ -6,6 +6,7 @@
  * The hosted demo is shared by strangers, so every collection and every string is capped; hitting
  * a cap is reported to the caller as a {@link StoreLimitError} rather than growing without bound.
  */
+import { processSingleton, replaceProcessSingleton } from "../server/process-singleton.ts";
 
 export type IssueStatus = "open" | "in_progress" | "closed";
 export const ISSUE_STATUSES: readonly IssueStatus[] = ["open", "in_progress", "closed"];
@@ -89,15 +90,14 @@ function seededState(): StoreState {
   return { issues, nextId: SEED.length + 1, baskets: new Map() };
 }
 
-let state: StoreState | undefined;
-/** Lazily created so that importing this module has no side effects. */
+/** One store per process (pages and routes share it), created lazily so that importing this module has no side effects. */
 function s(): StoreState {
-  return (state ??= seededState());
+  return processSingleton("demo.issue-store", seededState);
 }
 
 /** Back to the seed data (tests; also what a process restart does). */
 export function resetDemoStore(): void {
-  state = seededState();
+  replaceProcessSingleton("demo.issue-store", seededState());
 }
 
 function clip(value: string, max: number): string {

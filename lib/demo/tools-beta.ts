@@ -9,6 +9,7 @@
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { getIssue } from "./issue-store.ts";
+import { processSingleton } from "../server/process-singleton.ts";
 import { storeCall, structured, text, toolError, type DemoToolContext } from "./tool-kit.ts";
 
 export const BETA_TOOL_NAMES = ["beta_summarize_issue"] as const;
@@ -18,11 +19,8 @@ interface BetaState {
   listeners: Set<(enabled: boolean) => void>;
 }
 
-const STATE_KEY = Symbol.for("toolscope.demo.beta-tools");
-
 function state(): BetaState {
-  const g = globalThis as unknown as Record<symbol, BetaState | undefined>;
-  return (g[STATE_KEY] ??= { enabled: false, listeners: new Set() });
+  return processSingleton<BetaState>("demo.beta-tools", () => ({ enabled: false, listeners: new Set() }));
 }
 
 /** Whether the beta tools are currently listed. */

@@ -1,10 +1,12 @@
 import "server-only";
 import { config } from "./config.ts";
+import { processSingleton } from "./process-singleton.ts";
 
 type Handler = { fetch(req: Request): Promise<Response> };
-let handler: Promise<Handler> | undefined;
-
-/** The one demo server handler of this process, shared by its public route and the proxy's in-process target. */
+/**
+ * The one demo server handler of this process, shared by its public route, the proxy's in-process target and the
+ * docs pages (one listen bus, one set of legacy sessions).
+ */
 export function demoHandler(): Promise<Handler> {
-  return (handler ??= import("@/lib/demo/server").then((m) => m.createDemoServerHandler({ pageSize: config().demoPageSize })));
+  return processSingleton("demo-handler", () => import("@/lib/demo/server").then((m) => m.createDemoServerHandler({ pageSize: config().demoPageSize })));
 }

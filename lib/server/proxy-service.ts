@@ -11,6 +11,7 @@ import { withSessionRecovery } from "./session-recovery.ts";
 import { resolveTarget, type Target } from "./targets.ts";
 import { toolListCache } from "./tools-cache.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
+import { processSingleton } from "./process-singleton.ts";
 
 type WithHeaders<T> = T & { headers: UserHeaders };
 
@@ -173,16 +174,12 @@ function listenFailure(err: unknown, maxMs: number): unknown {
   return err instanceof ExchangeFailure ? new ExchangeFailure(timeout, err.exchanges) : timeout;
 }
 
-const INVALIDATION_HOOKS = Symbol.for("toolscope.tool-list-invalidation-hooks");
-
 /**
  * Everything that caches a server's tool list registers here (this module's list cache, the docs snapshots).
- * Kept on `globalThis`: Next.js loads route handlers and pages through separate module graphs, each with its own
- * copy of the caches, and a list_changed seen by /api/rpc must reach the copies the docs pages read.
+ * Process-wide: a list_changed seen by /api/rpc must reach the cache copies the docs pages read.
  */
 export function toolListInvalidationHooks(): Set<(url: string) => unknown> {
-  const g = globalThis as unknown as Record<symbol, Set<(url: string) => unknown> | undefined>;
-  return (g[INVALIDATION_HOOKS] ??= new Set());
+  return processSingleton("tool-list-invalidation-hooks", () => new Set<(url: string) => unknown>());
 }
 
 toolListInvalidationHooks().add((url) => toolListCache.invalidate(url));

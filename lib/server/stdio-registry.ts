@@ -6,6 +6,7 @@ import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
 import type { Config } from "./config.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { assertStdioAllowed, type StdioServerSpec } from "./stdio-config.ts";
+import { processSingleton } from "./process-singleton.ts";
 
 /** stderr kept per process, in bytes (a ring: the oldest lines go first). */
 export const STDERR_BUFFER_BYTES = 64 * 1024;
@@ -387,8 +388,6 @@ export class StdioRegistry {
   }
 }
 
-const GLOBAL_KEY = Symbol.for("toolscope.stdioRegistry");
-type GlobalWithRegistry = typeof globalThis & { [GLOBAL_KEY]?: StdioRegistry };
 
 /** Kill every child when the app exits (SIGTERM/SIGINT keep their default behaviour: we re-raise when we are the only listener). */
 function installExitHandlers(registry: StdioRegistry): void {
@@ -405,10 +404,9 @@ function installExitHandlers(registry: StdioRegistry): void {
 /** The process-wide registry (one per server process, even across bundles). Refuses in hosted mode. */
 export function stdioRegistry(cfg: Pick<Config, "mode" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes">): StdioRegistry {
   assertStdioAllowed(cfg);
-  const g = globalThis as GlobalWithRegistry;
-  if (!g[GLOBAL_KEY]) {
-    g[GLOBAL_KEY] = new StdioRegistry({ maxProcesses: cfg.stdioMaxProcesses, idleMs: cfg.stdioIdleMs, maxMessageBytes: cfg.maxResponseBytes });
-    installExitHandlers(g[GLOBAL_KEY]);
-  }
-  return g[GLOBAL_KEY];
+  return processSingleton("stdio-registry", () => {
+    const registry = new StdioRegistry({ maxProcesses: cfg.stdioMaxProcesses, idleMs: cfg.stdioIdleMs, maxMessageBytes: cfg.maxResponseBytes });
+    installExitHandlers(registry);
+    return registry;
+  });
 }
