@@ -14,6 +14,8 @@ import type { Exchange, Round } from "./useExchangeRunner";
 interface Props {
   exchange: Exchange;
   tools: Tool[];
+  /** Notifications of the round in flight, streamed in. */
+  live?: readonly Record<string, unknown>[];
 }
 
 /** A short verdict for a round: "input_required (confirm)", "result", "tool error", "error -32602"… */
@@ -52,7 +54,7 @@ const STATE_LABEL: Partial<Record<Exchange["state"], string>> = {
 };
 
 /** One exchange: its rounds (MRTR) as a group, and the chosen round's answer as Rendered / JSON / HTTP. */
-export function ExchangeView({ exchange, tools }: Props) {
+export function ExchangeView({ exchange, tools, live = [] }: Props) {
   const [picked, setPicked] = useState<number | null>(null);
   const rounds = exchange.rounds;
   const round = rounds.find((r) => r.n === picked) ?? rounds.at(-1);
@@ -83,7 +85,7 @@ export function ExchangeView({ exchange, tools }: Props) {
           {exchange.note}
         </p>
       )}
-      {running && <ProgressLog notifications={[]} running />}
+      {running && <ProgressLog notifications={live} running />}
       {round && <RoundView round={round} tools={tools} />}
     </div>
   );

@@ -238,7 +238,7 @@ export function Playground({ server, tool, initial }: Props) {
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
       {!exchange && initial?.response !== undefined && <SharedResponseView response={initial.response} tools={tools} request={text} />}
       {!exchange && initial?.response === undefined && <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>}
-      {exchange && <ExchangeView key={exchange.id} exchange={exchange} tools={tools} />}
+      {exchange && <ExchangeView key={exchange.id} exchange={exchange} tools={tools} live={runner.live} />}
     </section>
   );
 

@@ -54,13 +54,15 @@ interface Options {
 }
 
 /**
- * Runs exchanges: sends a message through /api/rpc, and while the server answers `input_required`, asks the
+ * Runs exchanges: sends a message through /api/rpc (streamed, so progress and log messages show as they come), and while the server answers `input_required`, asks the
  * user (through `ask`/`answer`) and retries with the answers, up to the round limit. One exchange at a time:
  * a new `run` or `cancel` aborts the one in flight.
  */
 export function useExchangeRunner({ connection, headers, onConnection, onFinished, maxRounds = MAX_MRTR_ROUNDS }: Options) {
   const [exchange, setExchange] = useState<Exchange | null>(null);
   const [ask, setAsk] = useState<PendingAsk | null>(null);
+  /** Notifications of the round in flight, as they stream in (progress, log messages). */
+  const [live, setLive] = useState<Record<string, unknown>[]>([]);
   const abortRef = useRef<AbortController | null>(null);
   const resolverRef = useRef<((answers: Record<string, unknown> | null) => void) | null>(null);
   const latest = useRef({ connection, headers, onConnection, onFinished });
@@ -95,7 +97,10 @@ export function useExchangeRunner({ connection, headers, onConnection, onFinishe
         let outcome: Outcome;
         const { message: wire, added } = withPlaygroundMeta(current, conn.era);
         try {
-          const rpc = await api.rpc(conn, wire, latest.current.headers, ctrl.signal);
+          if (abortRef.current === ctrl) setLive([]);
+          const rpc = await api.rpcStream(conn, wire, latest.current.headers, (n) => {
+            if (abortRef.current === ctrl) setLive((l) => [...l, n]);
+          }, ctrl.signal);
           rpc.added = [...added, ...rpc.added];
           if (rpc.connection) {
             conn = rpc.connection;
@@ -147,5 +152,5 @@ export function useExchangeRunner({ connection, headers, onConnection, onFinishe
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const busy = exchange?.state === "running" || exchange?.state === "asking";
-  return { exchange, setExchange, ask, busy, run, answer, cancel };
+  return { exchange, ask, live, busy, run, answer, cancel };
 }

@@ -1,4 +1,5 @@
-import type { ConnectRequest, ConnectResponse, ConnectionDescriptor, ProxyErrorBody, RpcResponse, ToolsResponse, UserHeaders } from "../mcp/contract.ts";
+import type { ConnectRequest, ConnectResponse, ConnectionDescriptor, ProxyErrorBody, RpcResponse, RpcStreamEvent, ToolsResponse, UserHeaders } from "../mcp/contract.ts";
+import { SseParser } from "../mcp/sse-parser.ts";
 
 /** A failure reported by our API ("we couldn't ask"), with its kind, message and hint. */
 export class ApiError extends Error {
@@ -30,9 +31,67 @@ async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promi
   return json as T;
 }
 
+/**
+ * POST /api/rpc as an event stream (`Accept: text/event-stream`): notifications (progress, log messages) are
+ * handed to `onNotification` as they arrive; resolves with the RpcResponse. Aborting closes the stream, which
+ * cancels the upstream call. A JSON answer (an API without streaming) is accepted as well.
+ */
+async function rpcStream(
+  connection: ConnectionDescriptor,
+  message: unknown,
+  headers: UserHeaders,
+  onNotification: (n: Record<string, unknown>) => void,
+  signal?: AbortSignal,
+): Promise<RpcResponse> {
+  let res: Response;
+  try {
+    res = await fetch("/api/rpc", { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify({ connection, message, headers }), signal });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiError(0, { kind: "internal", message: "Toolscope's server could not be reached.", hint: "Check that the app is still running." });
+  }
+  if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) {
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError(res.status, { kind: "internal", message: `Toolscope's server answered HTTP ${res.status} with a non-JSON body.` });
+    }
+    if (!res.ok) throw new ApiError(res.status, (json as ProxyErrorBody).error ?? { kind: "internal", message: `HTTP ${res.status}` });
+    return json as RpcResponse;
+  }
+  let final: { ok: true; body: RpcResponse } | { ok: false; status: number; body: ProxyErrorBody } | undefined;
+  const parser = new SseParser((e) => {
+    let event: RpcStreamEvent;
+    try {
+      event = JSON.parse(e.data) as RpcStreamEvent;
+    } catch {
+      return; // not one of our events
+    }
+    if (event.type === "notification") onNotification(event.message);
+    else if (event.type === "result") final = { ok: true, body: event.body };
+    else if (event.type === "error") final = { ok: false, status: event.status, body: event.body };
+  });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    while (!final) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.push(value);
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  if (!final) throw new ApiError(0, { kind: "internal", message: "The response stream from Toolscope's server ended before the answer." });
+  if (!final.ok) throw new ApiError(final.status, final.body.error ?? { kind: "internal", message: `HTTP ${final.status}` });
+  return final.body;
+}
+
 /** Typed calls to our proxy API. */
 export const api = {
   connect: (req: ConnectRequest, signal?: AbortSignal) => post<ConnectResponse>("/api/connect", req, signal),
   tools: (connection: ConnectionDescriptor, headers: UserHeaders, signal?: AbortSignal) => post<ToolsResponse>("/api/tools", { connection, headers }, signal),
   rpc: (connection: ConnectionDescriptor, message: unknown, headers: UserHeaders, signal?: AbortSignal) => post<RpcResponse>("/api/rpc", { connection, message, headers }, signal),
+  rpcStream,
 };
