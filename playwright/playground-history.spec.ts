@@ -61,6 +61,18 @@ test.describe("history, palette, copy as code, help", () => {
     await expect(page.getByTestId("rendered-result")).toContainText("Reindex complete");
   });
 
+  test("progress and log messages stream in while a long call runs; Cancel stops it", async ({ page }) => {
+    await openPlayground(page, "builtin:demo", "reindex");
+    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "reindex", arguments: { steps: 20 } } }));
+    await page.getByTestId("send").click();
+    const running = page.locator('[data-testid="exchange"][data-state="running"]');
+    await expect(running.getByTestId("progress-text")).toContainText("/ 20");
+    await expect(running.getByTestId("log-messages")).toContainText("Reindex started: 20 shards.");
+    await page.getByTestId("cancel").click();
+    await expect(page.locator('[data-testid="exchange"][data-state="cancelled"]')).toBeVisible();
+    await expect(page.getByTestId("send")).toBeEnabled();
+  });
+
   test("templates menu, copy as curl and the help panel", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
     await page.getByTestId("templates-button").click();
