@@ -223,7 +223,10 @@ export function Playground({ server, tool, initial }: Props) {
           {busy ? "Sending…" : "Send"}
         </button>
       </div>
-      <JsonEditorLoader value={text} onChange={setEdited} tools={tools} era={conn.server.era} onSend={send} onCommandPalette={() => setOverlay({ kind: "palette" })} onDiagnostics={setDiagnostics} height="min(60vh, 560px)" />
+      {/* Shorter when stacked (narrow screens), so the result stays in reach. */}
+      <div className="[--editor-h:clamp(240px,45vh,420px)] min-[900px]:[--editor-h:min(60vh,560px)]">
+        <JsonEditorLoader value={text} onChange={setEdited} tools={tools} era={conn.server.era} onSend={send} onCommandPalette={() => setOverlay({ kind: "palette" })} onDiagnostics={setDiagnostics} height="var(--editor-h)" />
+      </div>
       {errors > 0 && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">This request has {errors} problem{errors === 1 ? "" : "s"}; you can still send it to see how the server reacts.</p>}
       {parseError && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">{parseError}</p>}
       <ProblemsPanel diagnostics={diagnostics} />
