@@ -20,12 +20,14 @@ interface Props {
   /** Where the page links: back to the server page and to the playground. */
   links: DocsLinks;
   serverName: string;
+  /** The server is on the trusted list: its annotations are shown as facts rather than claims. */
+  trusted?: boolean;
 }
 
 const SECRETISH = /(pass(word)?|token|secret|key|email|credential|auth)/i;
 
 /** Everything a client developer needs about one tool, from its definition alone. */
-export function ToolDoc({ tool, links, serverName }: Props) {
+export function ToolDoc({ tool, links, serverName, trusted = false }: Props) {
   const name = displayName(tool);
   const headers = scanHeaderDeclarations(tool.inputSchema);
   const example = exampleArgs(tool.inputSchema);
@@ -48,7 +50,7 @@ export function ToolDoc({ tool, links, serverName }: Props) {
           Try it
         </Link>
       </header>
-      <AnnotationBadges tool={tool} />
+      <AnnotationBadges tool={tool} untrustedNote={trusted ? "This server is on the trusted list (TOOLSCOPE_TRUSTED_SERVERS): its hints are taken at their word." : true} />
       {tool.description ? <Markdown source={tool.description} testId="tool-description" /> : <p className="text-sm italic text-zinc-500">The server gives no description for this tool.</p>}
       {typeof uiResource === "string" && <p className="text-sm">Has an MCP App UI: <code>{uiResource}</code></p>}
 

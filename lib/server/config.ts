@@ -9,6 +9,8 @@ export interface Config {
   allowPrivateNetwork: boolean;
   /** Private targets reachable even in hosted mode (on-premise): CIDR ranges and host:port pairs. */
   egressAllow: string[];
+  /** Servers whose tool annotations are trusted (shown as facts, not claims); builtin servers always are. */
+  trustedServers: string[];
   /** Upper bound for one upstream request (connect, list page, rpc), in ms. */
   requestTimeoutMs: number;
   /** Upper bound for one `subscriptions/listen` stream through /api/rpc, in ms (it replaces `requestTimeoutMs` there). */
@@ -67,6 +69,7 @@ function parseConfig(): Config {
   return {
     mode,
     allowPrivateNetwork: mode === "local" || flag("DANGEROUSLY_ALLOW_PRIVATE_NETWORK"),
+    trustedServers: list("TOOLSCOPE_TRUSTED_SERVERS", /^https?:\/\/\S+$/, "a full server URL such as https://mcp.example.com/mcp"),
     egressAllow: list("TOOLSCOPE_EGRESS_ALLOW", /^(\S+\/\d{1,3}|\S+:\d{1,5})$/, "a CIDR range (10.1.0.0/16) or host:port (mcp.internal:8443)"),
     requestTimeoutMs: int("TOOLSCOPE_REQUEST_TIMEOUT_MS", 15_000, 100, 300_000),
     listenMaxMs: int("TOOLSCOPE_LISTEN_MAX_MS", 30 * 60 * 1000, 1_000, 24 * 60 * 60 * 1000),

@@ -4,6 +4,7 @@ import { ToolDoc } from "@/components/docs/ToolDoc";
 import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
 import { loadDocs } from "@/lib/server/docs-load";
 import { liveLinks } from "@/lib/docs/links";
+import { isTrustedServer } from "@/lib/server/trust";
 
 export const dynamic = "force-dynamic";
 
@@ -50,7 +51,7 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
           Excluded from calling: {excluded.reason}
         </p>
       )}
-      <ToolDoc tool={tool} links={liveLinks(url)} serverName={serverName} />
+      <ToolDoc tool={tool} links={liveLinks(url)} serverName={serverName} trusted={isTrustedServer(url)} />
     </div>
   );
 }

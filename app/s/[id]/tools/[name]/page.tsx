@@ -6,6 +6,7 @@ import { serverDisplayName } from "@/lib/docs/export-markdown";
 import { snapshotLinks } from "@/lib/docs/links";
 import type { Snapshot } from "@/lib/server/snapshot-store";
 import { getSnapshot, snapshotMetadata } from "../../../snapshot-page";
+import { isTrustedServer } from "@/lib/server/trust";
 
 export const dynamic = "force-dynamic";
 
@@ -40,7 +41,7 @@ export default async function SnapshotToolPage({ params }: { params: Params }) {
           Excluded from calling: {excluded.reason}
         </p>
       )}
-      <ToolDoc tool={tool} links={snapshotLinks(snap.id, snap.source)} serverName={serverDisplayName(snap.server)} />
+      <ToolDoc tool={tool} links={snapshotLinks(snap.id, snap.source)} serverName={serverDisplayName(snap.server)} trusted={isTrustedServer(snap.source)} />
     </div>
   );
 }
