@@ -100,6 +100,17 @@ function RoundView({ round, tools }: { round: Round; tools: Tool[] }) {
   return (
     <>
       <ProgressLog notifications={rpc.notifications} />
+      {rpc.notes?.map((note, i) => (
+        <p key={i} role="note" className="mb-2 rounded-md border border-sky-300 p-2 text-xs text-sky-900 dark:border-sky-800 dark:text-sky-200">
+          {note}
+        </p>
+      ))}
+      {rpc.stderr && rpc.stderr.length > 0 && (
+        <details className="mb-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800" data-testid="stderr" open>
+          <summary className="cursor-pointer font-medium">Server stderr ({rpc.stderr.length} new line{rpc.stderr.length === 1 ? "" : "s"})</summary>
+          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap font-mono">{rpc.stderr.join("\n")}</pre>
+        </details>
+      )}
       <ResultTabs
         testId="result-tabs"
         tabs={[

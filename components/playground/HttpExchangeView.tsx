@@ -60,8 +60,8 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
           </div>
           <div className="grid gap-3 p-3 lg:grid-cols-2">
             <div className="min-w-0">
-              <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">Request headers</h4>
-              <HeaderTable headers={x.request.headers} />
+              <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{x.transport === "stdio" ? "Written to stdin" : "Request headers"}</h4>
+              {x.transport !== "stdio" && <HeaderTable headers={x.request.headers} />}
               {x.request.body && <pre className="mt-2 max-h-72 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">{pretty(x.request.body)}</pre>}
             </div>
             <div className="min-w-0">
@@ -70,7 +70,7 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
               {x.response && (
                 <>
                   <p className="mb-1 font-mono text-xs" data-testid="http-status">
-                    HTTP {x.response.status} {x.response.statusText}
+                    {x.transport === "stdio" ? "stdout (no HTTP on stdio)" : `HTTP ${x.response.status} ${x.response.statusText}`}
                   </p>
                   <HeaderTable headers={x.response.headers} />
                   {x.response.sseEvents.length > 0 && (
