@@ -20,6 +20,7 @@ test.describe("docs generated from tool definitions", () => {
     await expect(params).toContainText("query");
     await expect(page.getByTestId("output-schema")).toContainText("issues");
     await expect(page.getByTestId("annotation-badges")).toContainText("read-only");
+    await expect(page.getByTestId("copy-curl")).toBeVisible();
 
     await page.getByRole("link", { name: /Try it/ }).click();
     await expect(page).toHaveURL(/\/playground\?server=builtin%3Ademo&tool=search_issues/);

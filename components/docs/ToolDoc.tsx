@@ -1,5 +1,7 @@
 import Link from "next/link";
-import type { Tool } from "@/lib/mcp/contract";
+import type { Era, Tool } from "@/lib/mcp/contract";
+import { curlCommand } from "@/lib/playground/copy-as-code";
+import { CopyButton } from "@/components/ui/CopyButton";
 import type { DocsLinks } from "@/lib/docs/links";
 import { displayName } from "@/lib/docs/display-name";
 import { exampleArgs } from "@/lib/docs/example-args";
@@ -22,12 +24,14 @@ interface Props {
   serverName: string;
   /** The server is on the trusted list: its annotations are shown as facts rather than claims. */
   trusted?: boolean;
+  /** Where and how the tool is called, for "Copy as curl" (absent for servers without an HTTP endpoint). */
+  endpoint?: { url: string; era: Era; protocolVersion: string };
 }
 
 const SECRETISH = /(pass(word)?|token|secret|key|email|credential|auth)/i;
 
 /** Everything a client developer needs about one tool, from its definition alone. */
-export function ToolDoc({ tool, links, serverName, trusted = false }: Props) {
+export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: Props) {
   const name = displayName(tool);
   const headers = scanHeaderDeclarations(tool.inputSchema);
   const example = exampleArgs(tool.inputSchema);
@@ -85,6 +89,14 @@ export function ToolDoc({ tool, links, serverName, trusted = false }: Props) {
 
       <Card title="Example call" level={2} testId="example-call">
         <CodeBlock code={JSON.stringify(call, null, 2)} language="json" />
+        {endpoint && (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <CopyButton text={curlCommand({ endpoint: endpoint.url, era: endpoint.era, protocolVersion: endpoint.protocolVersion, message: call, tool })} label="Copy as curl" testId="copy-curl" />
+            <span className="text-xs text-zinc-500">
+              {endpoint.era === "modern" ? "With the _meta envelope and the MCP-Protocol-Version, Mcp-Method, Mcp-Name and Mcp-Param-* headers." : "A legacy server also needs an initialize handshake first and the Mcp-Session-Id it returns."}
+            </span>
+          </div>
+        )}
         <p className="mt-1 text-xs text-zinc-500">{exampleOk.ok ? "Generated from the input schema and checked against it." : "Generated from the input schema, but it does not validate: the schema may be unsatisfiable or use features the generator skips."}</p>
       </Card>
 

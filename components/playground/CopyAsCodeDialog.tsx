@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { codeFor, type CodeInput, type CodeLanguage } from "@/lib/playground/copy-as-code";
-import { CopyButton } from "./CopyButton";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { Modal } from "./Modal";
 
 const LANGUAGES: { id: CodeLanguage; label: string }[] = [

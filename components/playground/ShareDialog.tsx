@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { ShareLinkError, shareUrl, type SharedExperiment } from "@/lib/share/share-codec";
-import { CopyButton } from "./CopyButton";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { Modal } from "./Modal";
 
 interface Props {

@@ -51,7 +51,7 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
           Excluded from calling: {excluded.reason}
         </p>
       )}
-      <ToolDoc tool={tool} links={liveLinks(url)} serverName={serverName} trusted={isTrustedServer(url)} />
+      <ToolDoc tool={tool} links={liveLinks(url)} serverName={serverName} trusted={isTrustedServer(url)} endpoint={url.startsWith("stdio:") ? undefined : { url: snap.server.displayUrl, era: snap.server.era, protocolVersion: snap.server.protocolVersion }} />
     </div>
   );
 }
