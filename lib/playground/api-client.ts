@@ -12,14 +12,18 @@ export class ApiError extends Error {
   }
 }
 
-async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  let res: Response;
+/** Send a POST to our API; a network failure becomes an ApiError (an abort stays an AbortError). */
+async function send(path: string, body: unknown, accept: string, signal?: AbortSignal): Promise<Response> {
   try {
-    res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+    return await fetch(path, { method: "POST", headers: { "content-type": "application/json", accept }, body: JSON.stringify(body), signal });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
     throw new ApiError(0, { kind: "internal", message: "Toolscope's server could not be reached.", hint: "Check that the app is still running." });
   }
+}
+
+/** Read a JSON answer of our API: the body on success, an ApiError with its typed error otherwise. */
+async function readJson<T>(res: Response): Promise<T> {
   const text = await res.text();
   let json: unknown;
   try {
@@ -29,6 +33,10 @@ async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promi
   }
   if (!res.ok) throw new ApiError(res.status, (json as ProxyErrorBody).error ?? { kind: "internal", message: `HTTP ${res.status}` });
   return json as T;
+}
+
+async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return readJson<T>(await send(path, body, "application/json", signal));
 }
 
 /**
@@ -43,24 +51,8 @@ async function rpcStream(
   onNotification: (n: Record<string, unknown>) => void,
   signal?: AbortSignal,
 ): Promise<RpcResponse> {
-  let res: Response;
-  try {
-    res = await fetch("/api/rpc", { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify({ connection, message, headers }), signal });
-  } catch (err) {
-    if ((err as Error).name === "AbortError") throw err;
-    throw new ApiError(0, { kind: "internal", message: "Toolscope's server could not be reached.", hint: "Check that the app is still running." });
-  }
-  if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) {
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ApiError(res.status, { kind: "internal", message: `Toolscope's server answered HTTP ${res.status} with a non-JSON body.` });
-    }
-    if (!res.ok) throw new ApiError(res.status, (json as ProxyErrorBody).error ?? { kind: "internal", message: `HTTP ${res.status}` });
-    return json as RpcResponse;
-  }
+  const res = await send("/api/rpc", { connection, message, headers }, "text/event-stream", signal);
+  if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) return readJson<RpcResponse>(res);
   let final: { ok: true; body: RpcResponse } | { ok: false; status: number; body: ProxyErrorBody } | undefined;
   const parser = new SseParser((e) => {
     let event: RpcStreamEvent;
