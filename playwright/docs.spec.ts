@@ -29,7 +29,7 @@ test.describe("docs generated from tool definitions", () => {
   });
 
   test("a tool with no parameters, one with x-mcp-header, and the badges of a destructive tool", async ({ page }) => {
-    await page.goto("/docs/tools/get_stats?server=builtin%3Ademo");
+    await page.goto("/docs/tools/get_stats?url=builtin%3Ademo");
     await expect(page.getByTestId("input-schema")).toContainText(/takes no parameters/i);
     await page.goto("/docs/tools/execute_sql?server=builtin%3Ademo");
     await expect(page.getByTestId("input-schema")).toContainText("Mcp-Param-Region");

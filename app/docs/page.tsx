@@ -16,7 +16,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 /** Live docs of one MCP server (`?server=<url>`), fetched through the proxy without credentials. */
 export default async function ServerDocsPage({ searchParams }: { searchParams: Search }) {
   const sp = await searchParams;
-  const load = await loadDocs(sp.server);
+  const load = await loadDocs(sp.server ?? sp.url);
   if (!load.ok) {
     return (
       <div className="mx-auto max-w-3xl space-y-3 px-4 py-8">

@@ -110,6 +110,9 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
 
       <details className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
         <summary className="cursor-pointer text-sm font-medium">Raw definition</summary>
+        <div className="mt-2">
+          <CopyButton text={JSON.stringify(tool, null, 2)} label="Copy JSON" testId="copy-definition" />
+        </div>
         <CodeBlock code={JSON.stringify(tool, null, 2)} language="json" />
       </details>
     </article>

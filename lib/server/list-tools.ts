@@ -5,6 +5,7 @@ import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { exchangeMessage, ExchangeFailure } from "./upstream-exchange.ts";
 import type { Target } from "./targets.ts";
 import { ProxyError } from "./proxy-error.ts";
+import { checkToolOrder } from "./list-order.ts";
 
 export interface ListToolsOptions {
   target: Target;
@@ -100,6 +101,9 @@ export async function listAllTools(opts: ListToolsOptions): Promise<ToolsRespons
   const names = new Map<string, number>();
   for (const t of all) names.set(t.name, (names.get(t.name) ?? 0) + 1);
   for (const [name, count] of names) if (count > 1) warnings.push(`Tool name ${JSON.stringify(name)} appears ${count} times across pages.`);
+
+  const reshuffled = checkToolOrder(`${opts.target.displayUrl}|${opts.descriptor.era}`, all.map((t) => t.name));
+  if (reshuffled) warnings.push(reshuffled);
 
   const { tools, excluded } = partitionTools(all);
   return { tools, excluded, ttlMs, cacheScope, fetchedAt: new Date().toISOString(), pages, warnings, exchanges };

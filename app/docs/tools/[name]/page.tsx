@@ -18,7 +18,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /** Docs of one tool of one server. */
 export default async function ToolDocsPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const name = decodeURIComponent((await params).name);
-  const load = await loadDocs((await searchParams).server);
+  const sp = await searchParams;
+  const load = await loadDocs(sp.server ?? sp.url);
   if (!load.ok) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
