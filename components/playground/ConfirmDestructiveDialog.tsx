@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useModalDialog } from "./useModalDialog";
 
 interface Props {
   toolName: string;
@@ -13,14 +14,8 @@ interface Props {
 
 /** Asks before a tools/call to an effectively destructive tool. Escape or Cancel sends nothing. */
 export function ConfirmDestructiveDialog({ toolName, summary, onConfirm, onCancel }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const [dontAsk, setDontAsk] = useState(false);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    d?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    return () => d?.close();
-  }, []);
   return (
     <dialog
       ref={ref}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useModalDialog } from "./useModalDialog";
 
 interface Props {
   title: string;
@@ -15,14 +15,7 @@ interface Props {
 
 /** A modal dialog (native `<dialog>`: focus trap, Escape, backdrop) with a title and a close button; `data-autofocus` marks the element to focus. */
 export function Modal({ title, onClose, children, testId, widthClass = "w-[min(40rem,calc(100vw-2rem))]", hideTitle }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    // showModal() focuses the first focusable element (the close button); prefer the one marked for it.
-    d?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    return () => d?.close();
-  }, []);
+  const ref = useModalDialog();
   return (
     <dialog
       ref={ref}

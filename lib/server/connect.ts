@@ -1,6 +1,6 @@
 import "server-only";
 import { Client, StreamableHTTPClientTransport, type PriorDiscovery } from "@modelcontextprotocol/client";
-import type { ConnectResponse, EraChoice, HttpExchange, Implementation, UserHeaders } from "@/lib/mcp/contract";
+import type { ConnectResponse, EraChoice, HttpExchange, Implementation, ServerSummary, UserHeaders } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, CLIENT_INFO, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
 import { eraVerdictStore, normaliseServerUrl, verdictTtlMs, type EraVerdict, type EraVerdictStore } from "./era-cache.ts";
 import { createRecorder } from "./recording-fetch.ts";
@@ -36,21 +36,11 @@ async function connectOnce(opts: ConnectOptions, prior: PriorDiscovery | undefin
   const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(opts.era) });
   try {
     await client.connect(transport, { timeout: opts.timeoutMs, signal: AbortSignal.timeout(opts.timeoutMs), ...(prior ? { prior } : {}) });
-    const era = client.getProtocolEra() === "modern" ? "modern" : "legacy";
-    const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
-    const discover = client.getDiscoverResult() as Record<string, unknown> | undefined;
-    const supported = Array.isArray(discover?.supportedVersions) ? (discover.supportedVersions as string[]) : [protocolVersion];
+    const { server, discover } = describeConnected(client, opts.target.displayUrl);
+    const { era, protocolVersion } = server;
     const sessionId = era === "legacy" ? transport.sessionId : undefined;
     return {
-      server: {
-        serverInfo: client.getServerVersion() as Implementation | undefined,
-        era,
-        protocolVersion,
-        supportedVersions: supported,
-        capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
-        instructions: client.getInstructions(),
-        displayUrl: opts.target.displayUrl,
-      },
+      server,
       connection: { v: 1, url: opts.url, era, protocolVersion, ...(sessionId ? { sessionId } : {}), ...(era === "modern" && discover ? { discover } : {}) },
       exchanges: recorder.exchanges,
     };
@@ -76,6 +66,25 @@ export function verdictOf(result: ConnectResult): EraVerdict | undefined {
   if (probe?.request.method !== "POST" || status === undefined) return undefined;
   if (status >= 500 || status === 401 || status === 403 || status === 429) return undefined;
   return { kind: "legacy" };
+}
+
+/** What a connected SDK client learned about the server, as the summary our API returns (and the discover result). */
+export function describeConnected(client: Client, displayUrl: string): { server: ServerSummary; discover?: Record<string, unknown> } {
+  const era = client.getProtocolEra() === "modern" ? "modern" : "legacy";
+  const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
+  const discover = client.getDiscoverResult() as Record<string, unknown> | undefined;
+  return {
+    discover,
+    server: {
+      serverInfo: client.getServerVersion() as Implementation | undefined,
+      era,
+      protocolVersion,
+      supportedVersions: Array.isArray(discover?.supportedVersions) ? (discover.supportedVersions as string[]) : [protocolVersion],
+      capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+      instructions: client.getInstructions(),
+      displayUrl,
+    },
+  };
 }
 
 /**

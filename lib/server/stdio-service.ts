@@ -1,10 +1,10 @@
 import "server-only";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/client";
-import type { CacheScope, ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice, HttpExchange, Implementation, RpcResponse, Tool, ToolsResponse } from "@/lib/mcp/contract";
+import type { CacheScope, ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice, HttpExchange, RpcResponse, Tool, ToolsResponse } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, CLIENT_INFO, stampMessage } from "@/lib/mcp/meta";
 import type { Config } from "./config.ts";
-import { negotiation } from "./connect.ts";
+import { describeConnected, negotiation } from "./connect.ts";
 import { partitionTools } from "./list-tools.ts";
 import { checkOutput } from "./output-validation.ts";
 import { ProxyError } from "./proxy-error.ts";
@@ -70,22 +70,12 @@ export async function connectStdio(input: { url: string; era: EraChoice }, cfg: 
   } finally {
     clearTimeout(timer);
   }
-  const era = client.getProtocolEra() === "modern" ? "modern" : "legacy";
+  const { server, discover } = describeConnected(client, `${input.url} (${path.basename(spec.command)}, pid ${proc.pid ?? "?"})`);
+  const { era, protocolVersion } = server;
   proc.adopt(era);
-  const protocolVersion = client.getNegotiatedProtocolVersion() ?? "unknown";
-  const discover = client.getDiscoverResult() as Record<string, unknown> | undefined;
-  const supported = Array.isArray(discover?.supportedVersions) ? (discover.supportedVersions as string[]) : [protocolVersion];
   const connection: ConnectionDescriptor = { v: 1, url: input.url, era, protocolVersion, stdioId: proc.id, ...(era === "modern" && discover ? { discover } : {}) };
   return {
-    server: {
-      serverInfo: client.getServerVersion() as Implementation | undefined,
-      era,
-      protocolVersion,
-      supportedVersions: supported,
-      capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
-      instructions: client.getInstructions(),
-      displayUrl: `${input.url} (${path.basename(spec.command)}, pid ${proc.pid ?? "?"})`,
-    },
+    server,
     connection,
     stderr: proc.stderr.takeNew(),
   };
