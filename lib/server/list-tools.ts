@@ -36,8 +36,22 @@ export function partitionTools(tools: Tool[]): { tools: Tool[]; excluded: Exclud
   return { tools: ok, excluded };
 }
 
-/** Follow `nextCursor` to the end, within caps, and report anything odd as a warning rather than failing. */
-export async function listAllTools(opts: ListToolsOptions): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+/** Sends one stamped tools/list page request; throws ExchangeFailure (with its own exchanges) when it fails. */
+export type PageSender = (message: Record<string, unknown>) => Promise<{ response: Record<string, unknown> | null; exchanges: HttpExchange[] }>;
+
+export interface WalkOptions {
+  era: ConnectionDescriptor["era"];
+  maxPages: number;
+  maxTools: number;
+  /** Identifies the server for the "same tools, other order" check. */
+  orderKey: string;
+}
+
+/**
+ * Follow `nextCursor` to the end, within caps, over any transport, and report anything odd as a warning rather
+ * than failing: too many pages or tools, a cursor that repeats, non-tool entries, duplicate names, a reshuffled order.
+ */
+export async function walkToolPages(send: PageSender, opts: WalkOptions): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
   const all: Tool[] = [];
   const warnings: string[] = [];
   const exchanges: HttpExchange[] = [];
@@ -51,10 +65,10 @@ export async function listAllTools(opts: ListToolsOptions): Promise<ToolsRespons
       warnings.push(`Stopped after ${opts.maxPages} pages (TOOLSCOPE_MAX_TOOL_PAGES); the server has more.`);
       break;
     }
-    const { message } = stampMessage({ jsonrpc: "2.0", id: `list-${pages + 1}`, method: "tools/list", ...(cursor !== undefined ? { params: { cursor } } : {}) }, opts.descriptor.era, () => 0);
+    const { message } = stampMessage({ jsonrpc: "2.0", id: `list-${Date.now().toString(36)}-${pages + 1}`, method: "tools/list", ...(cursor !== undefined ? { params: { cursor } } : {}) }, opts.era, () => 0);
     let result;
     try {
-      result = await exchangeMessage({ target: opts.target, descriptor: opts.descriptor, message, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes });
+      result = await send(message);
     } catch (err) {
       if (err instanceof ExchangeFailure) throw new ExchangeFailure(err.cause, [...exchanges, ...err.exchanges]);
       throw err;
@@ -102,9 +116,15 @@ export async function listAllTools(opts: ListToolsOptions): Promise<ToolsRespons
   for (const t of all) names.set(t.name, (names.get(t.name) ?? 0) + 1);
   for (const [name, count] of names) if (count > 1) warnings.push(`Tool name ${JSON.stringify(name)} appears ${count} times across pages.`);
 
-  const reshuffled = checkToolOrder(`${opts.target.displayUrl}|${opts.descriptor.era}`, all.map((t) => t.name));
+  const reshuffled = checkToolOrder(opts.orderKey, all.map((t) => t.name));
   if (reshuffled) warnings.push(reshuffled);
 
   const { tools, excluded } = partitionTools(all);
   return { tools, excluded, ttlMs, cacheScope, fetchedAt: new Date().toISOString(), pages, warnings, exchanges };
+}
+
+/** Every tool of an HTTP server: pages sent through the SDK's Streamable HTTP transport. */
+export function listAllTools(opts: ListToolsOptions): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+  const send: PageSender = (message) => exchangeMessage({ target: opts.target, descriptor: opts.descriptor, message, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes });
+  return walkToolPages(send, { era: opts.descriptor.era, maxPages: opts.maxPages, maxTools: opts.maxTools, orderKey: `${opts.target.displayUrl}|${opts.descriptor.era}` });
 }

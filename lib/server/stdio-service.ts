@@ -1,11 +1,11 @@
 import "server-only";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/client";
-import type { CacheScope, ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice, HttpExchange, RpcResponse, Tool, ToolsResponse } from "@/lib/mcp/contract";
+import type { ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice, HttpExchange, RpcResponse, Tool, ToolsResponse } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, CLIENT_INFO, stampMessage } from "@/lib/mcp/meta";
 import type { Config } from "./config.ts";
 import { describeConnected, negotiation } from "./connect.ts";
-import { partitionTools } from "./list-tools.ts";
+import { walkToolPages, type PageSender } from "./list-tools.ts";
 import { checkOutput } from "./output-validation.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { configuredServer } from "./stdio-config.ts";
@@ -81,10 +81,6 @@ export async function connectStdio(input: { url: string; era: EraChoice }, cfg: 
   };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** Stamped `notifications/cancelled` for a request given up on. */
 function cancelFor(era: "modern" | "legacy") {
   return (requestId: unknown, reason: string) => stampMessage({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason } }, era, () => 0).message;
@@ -93,51 +89,13 @@ function cancelFor(era: "modern" | "legacy") {
 /** POST /api/tools for a stdio connection: every page (within the caps). Not cached: the process is local and its own. */
 export async function listStdioTools(descriptor: ConnectionDescriptor, cfg: StdioConfig, registry?: StdioRegistry): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
   const proc = registryFor(cfg, registry).get(descriptor.stdioId, descriptor.url);
-  const all: Tool[] = [];
-  const warnings: string[] = [];
-  const exchanges: HttpExchange[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  let pages = 0;
-  let ttlMs: number | undefined;
-  let cacheScope: CacheScope | undefined;
-  do {
-    if (pages >= cfg.maxToolPages) {
-      warnings.push(`Stopped after ${cfg.maxToolPages} pages (TOOLSCOPE_MAX_TOOL_PAGES); the server has more.`);
-      break;
-    }
-    const { message } = stampMessage({ jsonrpc: "2.0", id: `list-${Date.now().toString(36)}-${pages + 1}`, method: "tools/list", ...(cursor !== undefined ? { params: { cursor } } : {}) }, descriptor.era, () => 0);
-    const sent = await proc.send(message, { timeoutMs: cfg.requestTimeoutMs, cancelMessage: cancelFor(descriptor.era) }).catch((err) => asExchangeFailure(err, exchanges));
-    exchanges.push(sent.exchange);
-    pages++;
-    const response = sent.response;
-    if (response && isObject(response.error)) throw new ExchangeFailure(new ProxyError("upstream-protocol", `tools/list failed: ${String(response.error.message)} (code ${String(response.error.code)})`), exchanges);
-    const page = response && isObject(response.result) ? response.result : undefined;
-    if (!page || !Array.isArray(page.tools)) throw new ExchangeFailure(new ProxyError("upstream-protocol", "tools/list returned no tools array."), exchanges);
-    for (const t of page.tools) {
-      if (isObject(t) && typeof t.name === "string") all.push(t as Tool);
-      else warnings.push(`Page ${pages} holds an entry that is not a tool definition (no string "name"); it was skipped.`);
-    }
-    const pageTtl = typeof page.ttlMs === "number" ? page.ttlMs : undefined;
-    const pageScope = page.cacheScope === "public" || page.cacheScope === "private" ? page.cacheScope : undefined;
-    ttlMs = pages === 1 ? pageTtl : ttlMs === undefined || pageTtl === undefined ? undefined : Math.min(ttlMs, pageTtl);
-    cacheScope = pages === 1 ? pageScope : cacheScope === pageScope ? cacheScope : cacheScope && pageScope ? "private" : undefined;
-    if (all.length >= cfg.maxTools) {
-      warnings.push(`Stopped at ${cfg.maxTools} tools (TOOLSCOPE_MAX_TOOLS).`);
-      all.length = cfg.maxTools;
-      break;
-    }
-    const next = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
-    if (next !== undefined && (seen.has(next) || next === cursor)) {
-      warnings.push(`The server returned cursor ${JSON.stringify(next.slice(0, 60))} again; stopped to avoid a loop.`);
-      break;
-    }
-    if (next !== undefined) seen.add(next);
-    cursor = next;
-  } while (cursor !== undefined);
-  const { tools, excluded } = partitionTools(all);
-  proc.tools = all;
-  return { tools, excluded, ttlMs, cacheScope, fetchedAt: new Date().toISOString(), pages, warnings, cache: { hit: false }, exchanges };
+  const send: PageSender = async (message) => {
+    const sent = await proc.send(message, { timeoutMs: cfg.requestTimeoutMs, cancelMessage: cancelFor(descriptor.era) }).catch((err) => asExchangeFailure(err, []));
+    return { response: sent.response, exchanges: [sent.exchange] };
+  };
+  const { excluded, ...list } = await walkToolPages(send, { era: descriptor.era, maxPages: cfg.maxToolPages, maxTools: cfg.maxTools, orderKey: `${descriptor.url}|${descriptor.era}` });
+  proc.tools = [...list.tools, ...excluded.map((e) => e.tool)];
+  return { ...list, excluded, cache: { hit: false } };
 }
 
 let counter = 0;
