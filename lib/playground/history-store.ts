@@ -1,3 +1,5 @@
+import { done, HISTORY_STORE, lazyDb, promised } from "./idb.ts";
+
 /**
  * The browser's memory of exchanges: every press of Send (all its MRTR rounds as one entry), newest first,
  * bounded to {@link MAX_HISTORY_ENTRIES}. Behind {@link HistoryStore}: IndexedDB in the browser, an in-memory
@@ -72,43 +74,13 @@ export function createMemoryHistoryStore(limit = MAX_HISTORY_ENTRIES): HistorySt
   };
 }
 
-const DB_NAME = "toolscope";
-const STORE = "history";
-const DB_VERSION = 1;
-
-function promised<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
-}
-
 /** The IndexedDB store: database `toolscope`, object store `history` keyed by id, indexed by time. */
 export function createIndexedDbHistoryStore(factory: IDBFactory = globalThis.indexedDB, limit = MAX_HISTORY_ENTRIES): HistoryStore {
-  let opening: Promise<IDBDatabase> | undefined;
-  const db = () =>
-    (opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = factory.open(DB_NAME, DB_VERSION);
-      req.onupgradeneeded = () => {
-        const store = req.result.createObjectStore(STORE, { keyPath: "id" });
-        store.createIndex("at", "at");
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-      req.onblocked = () => reject(new Error("The history database is blocked by another tab."));
-    }));
+  const db = lazyDb(factory);
   return {
     async add(entry) {
-      const tx = (await db()).transaction(STORE, "readwrite");
-      const store = tx.objectStore(STORE);
+      const tx = (await db()).transaction(HISTORY_STORE, "readwrite");
+      const store = tx.objectStore(HISTORY_STORE);
       store.put(storableEntry(entry));
       const count = await promised(store.count());
       if (count > limit) {
@@ -126,22 +98,22 @@ export function createIndexedDbHistoryStore(factory: IDBFactory = globalThis.ind
       await done(tx);
     },
     async list() {
-      const tx = (await db()).transaction(STORE, "readonly");
-      const all = await promised(tx.objectStore(STORE).getAll() as IDBRequest<HistoryEntry[]>);
+      const tx = (await db()).transaction(HISTORY_STORE, "readonly");
+      const all = await promised(tx.objectStore(HISTORY_STORE).getAll() as IDBRequest<HistoryEntry[]>);
       return all.sort(newestFirst);
     },
     async get(id) {
-      const tx = (await db()).transaction(STORE, "readonly");
-      return (await promised(tx.objectStore(STORE).get(id) as IDBRequest<HistoryEntry | undefined>)) ?? undefined;
+      const tx = (await db()).transaction(HISTORY_STORE, "readonly");
+      return (await promised(tx.objectStore(HISTORY_STORE).get(id) as IDBRequest<HistoryEntry | undefined>)) ?? undefined;
     },
     async remove(id) {
-      const tx = (await db()).transaction(STORE, "readwrite");
-      tx.objectStore(STORE).delete(id);
+      const tx = (await db()).transaction(HISTORY_STORE, "readwrite");
+      tx.objectStore(HISTORY_STORE).delete(id);
       await done(tx);
     },
     async clear() {
-      const tx = (await db()).transaction(STORE, "readwrite");
-      tx.objectStore(STORE).clear();
+      const tx = (await db()).transaction(HISTORY_STORE, "readwrite");
+      tx.objectStore(HISTORY_STORE).clear();
       await done(tx);
     },
   };
