@@ -3,6 +3,7 @@ import Link from "next/link";
 import { LiveUpdates } from "@/components/docs/LiveUpdates";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { ShareButton } from "@/components/docs/ShareButton";
+import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
 import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
 import { liveLinks } from "@/lib/docs/links";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
@@ -28,8 +29,10 @@ export default async function ServerDocsPage({ searchParams }: { searchParams: S
       </div>
     );
   }
+  const { stale } = load.snap;
   return (
     <ServerDocs
+      banner={stale && <StaleDocsBanner fetchedAt={stale.fetchedAt} reason={stale.error.message} />}
       server={load.snap.server}
       list={load.snap.list}
       links={liveLinks(load.url)}

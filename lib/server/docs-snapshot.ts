@@ -5,16 +5,20 @@ import { classifyError, ProxyError } from "./proxy-error.ts";
 import { normaliseServerUrl } from "./era-cache.ts";
 import { connect, toolListInvalidationHooks, tools } from "./proxy-service.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
+import { LastGoodDocs, type StaleInfo } from "./last-good-docs.ts";
 
 export interface DocsSnapshot {
   server: ServerSummary;
   list: ToolsResponse;
+  /** Present when the server could not be reached and this is the last copy that loaded. */
+  stale?: StaleInfo;
 }
 
 /** How long a rendered docs snapshot is reused at most, whatever the server's ttlMs (docs should be near-live). */
 export const DOCS_SNAPSHOT_MAX_AGE_MS = 30_000;
 const MAX_SNAPSHOTS = 200;
 const snapshots = new Map<string, { value: Promise<DocsSnapshot>; expires: number }>();
+const lastGood = new LastGoodDocs<DocsSnapshot>(() => config().docsStaleMaxMs);
 
 async function load(url: string, origin: string): Promise<DocsSnapshot> {
   const ctx = { config: config(), origin, signal: AbortSignal.timeout(config().requestTimeoutMs * 3) };
@@ -41,11 +45,17 @@ export async function docsSnapshot(url: string, origin: string): Promise<DocsSna
   try {
     const snap = await value;
     // Unless it was invalidated meanwhile (list_changed): then the next page load fetches again.
-    if (snapshots.get(url)?.value === value) snapshots.set(url, { value, expires: now + Math.min(DOCS_SNAPSHOT_MAX_AGE_MS, Math.max(0, snap.list.ttlMs ?? 0)) });
+    if (snapshots.get(url)?.value === value) {
+      snapshots.set(url, { value, expires: now + Math.min(DOCS_SNAPSHOT_MAX_AGE_MS, Math.max(0, snap.list.ttlMs ?? 0)) });
+      lastGood.remember(url, snap);
+    }
     return snap;
   } catch (err) {
     if (snapshots.get(url)?.value === value) snapshots.delete(url);
-    throw err instanceof ProxyError ? err : classifyError(err, url, config().requestTimeoutMs);
+    const failure = err instanceof ProxyError ? err : classifyError(err, url, config().requestTimeoutMs);
+    const standIn = lastGood.recall(url, failure);
+    if (standIn) return { ...standIn.value, stale: standIn.stale };
+    throw failure;
   }
 }
 
@@ -53,6 +63,7 @@ export async function docsSnapshot(url: string, origin: string): Promise<DocsSna
 export function invalidateDocsSnapshot(url: string): void {
   const key = normaliseServerUrl(url);
   for (const cached of [...snapshots.keys()]) if (normaliseServerUrl(cached) === key) snapshots.delete(cached);
+  lastGood.forget((cached) => normaliseServerUrl(cached) === key);
 }
 
 toolListInvalidationHooks().add(invalidateDocsSnapshot);

@@ -10,6 +10,8 @@ export class ProxyError extends Error {
     readonly kind: ProxyErrorKind,
     message: string,
     readonly hint?: string,
+    /** The upstream HTTP status behind the failure, when there was one (tells an outage from a refusal). */
+    readonly upstreamStatus?: number,
   ) {
     super(message);
     this.name = "ProxyError";
@@ -28,12 +30,12 @@ function causeChain(err: unknown): unknown[] {
 
 function describeHttpFailure(status: number, url: string): ProxyError {
   if (status === 401 || status === 403) {
-    return new ProxyError("upstream-protocol", `The server answered HTTP ${status}: it needs credentials.`, "Add an Authorization header (e.g. Bearer <token>) and connect again.");
+    return new ProxyError("upstream-protocol", `The server answered HTTP ${status}: it needs credentials.`, "Add an Authorization header (e.g. Bearer <token>) and connect again.", status);
   }
   if (status === 404 || status === 405) {
-    return new ProxyError("upstream-protocol", `${url} answered HTTP ${status}: there is no MCP endpoint at this address.`, "Check the path: MCP servers are often served at /mcp.");
+    return new ProxyError("upstream-protocol", `${url} answered HTTP ${status}: there is no MCP endpoint at this address.`, "Check the path: MCP servers are often served at /mcp.", status);
   }
-  return new ProxyError("upstream-protocol", `The server answered HTTP ${status}.`, status >= 500 ? "The server failed; try again later or check its logs." : undefined);
+  return new ProxyError("upstream-protocol", `The server answered HTTP ${status}.`, status >= 500 ? "The server failed; try again later or check its logs." : undefined, status);
 }
 
 /** Turn anything thrown while talking upstream into a ProxyError with a kind, a message and a hint. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { LiveUpdates } from "@/components/docs/LiveUpdates";
+import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
 import { ToolDoc } from "@/components/docs/ToolDoc";
 import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
 import { loadDocs } from "@/lib/server/docs-load";
@@ -47,6 +48,7 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
       <div className="mb-2 flex justify-end">
         <LiveUpdates server={url} era={snap.server.era} />
       </div>
+      {snap.stale && <StaleDocsBanner fetchedAt={snap.stale.fetchedAt} reason={snap.stale.error.message} />}
       {excluded && (
         <p role="note" className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300">
           Excluded from calling: {excluded.reason}
