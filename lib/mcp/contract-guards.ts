@@ -1,3 +1,4 @@
+import { MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem } from "./wire-headers.ts";
 import { ERA_CHOICES, type ConnectRequest, type ConnectionDescriptor, type EraChoice, type RpcRequest, type ToolsRequest, type UserHeaders } from "./contract.ts";
 
 /** A request to our API that does not match the contract; the message says what to change. */
@@ -90,6 +91,7 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
   if (value.sessionId !== undefined && (typeof value.sessionId !== "string" || !/^[\x21-\x7e]{1,512}$/.test(value.sessionId))) throw new ContractError('"connection.sessionId" must be visible ASCII (the Mcp-Session-Id the server gave).');
   if (value.discover !== undefined && !isObject(value.discover)) throw new ContractError('"connection.discover" must be an object.');
   if (value.stdioId !== undefined && (typeof value.stdioId !== "string" || !/^[A-Za-z0-9-]{1,64}$/.test(value.stdioId))) throw new ContractError('"connection.stdioId" must be the process id /api/connect returned.');
+  if (value.transport !== undefined && (value.transport !== "sse" || value.era !== "legacy")) throw new ContractError('"connection.transport" can only be "sse", on a legacy connection (the HTTP+SSE transport).');
   return {
     v: 1,
     url: parseServerUrl(value.url),
@@ -98,6 +100,7 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
     ...(value.sessionId !== undefined ? { sessionId: value.sessionId as string } : {}),
     ...(value.discover !== undefined ? { discover: value.discover as Record<string, unknown> } : {}),
     ...(value.stdioId !== undefined ? { stdioId: value.stdioId as string } : {}),
+    ...(value.transport !== undefined ? { transport: "sse" as const } : {}),
   };
 }
 
@@ -107,11 +110,35 @@ export function parseToolsRequest(body: unknown, limits: HeaderLimits): ToolsReq
   return { connection: parseDescriptor(b.connection), headers: parseUserHeaders(b.headers, limits), ...(b.fresh !== undefined ? { fresh: b.fresh } : {}) };
 }
 
-export function parseRpcRequest(body: unknown, limits: HeaderLimits): RpcRequest & { message: Record<string, unknown>; headers: UserHeaders } {
+/**
+ * Parse `headerOverrides`: only `Mcp-Name` and `Mcp-Param-<token>` (the headers derived from the message; the others
+ * belong to the transport or are the user's own), each once ignoring case, single-line visible ASCII values, bounded.
+ */
+export function parseHeaderOverrides(value: unknown, connection: ConnectionDescriptor): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!isObject(value)) throw new ContractError('"headerOverrides" must be an object of header name to value, e.g. {"Mcp-Param-Region": "eu-west1"}.');
+  const entries = Object.entries(value);
+  if (entries.length === 0) return {};
+  if (connection.url.startsWith("stdio:")) throw new ContractError('"headerOverrides" are HTTP headers, and a stdio server is reached without HTTP: leave them out.');
+  if (entries.length > MAX_HEADER_OVERRIDES) throw new ContractError(`Too many header overrides: ${entries.length}; at most ${MAX_HEADER_OVERRIDES} are allowed (MAX_HEADER_OVERRIDES).`);
+  const seen = new Set<string>();
+  const out: Record<string, string> = {};
+  for (const [name, v] of entries) {
+    const problem = overrideNameProblem(name) ?? overrideValueProblem(name, v);
+    if (problem) throw new ContractError(problem);
+    if (seen.has(name.toLowerCase())) throw new ContractError(`Header override ${JSON.stringify(name)} is given twice (header names ignore case).`);
+    seen.add(name.toLowerCase());
+    out[name] = v as string;
+  }
+  return out;
+}
+
+export function parseRpcRequest(body: unknown, limits: HeaderLimits): RpcRequest & { message: Record<string, unknown>; headers: UserHeaders; headerOverrides: Record<string, string> } {
   const b = requireObject(body, 'like {"connection": {…}, "message": {"jsonrpc": "2.0", …}}');
   if (!isObject(b.message)) {
     throw new ContractError(Array.isArray(b.message) ? '"message" is an array: MCP no longer allows JSON-RPC batches; send one message object.' : '"message" must be one JSON-RPC message object, e.g. {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}.');
   }
   if (typeof b.message.method !== "string") throw new ContractError('"message.method" must be a string: the proxy sends requests and notifications, not responses.');
-  return { connection: parseDescriptor(b.connection), message: b.message, headers: parseUserHeaders(b.headers, limits) };
+  const connection = parseDescriptor(b.connection);
+  return { connection, message: b.message, headers: parseUserHeaders(b.headers, limits), headerOverrides: parseHeaderOverrides(b.headerOverrides, connection) };
 }

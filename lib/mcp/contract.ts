@@ -6,10 +6,13 @@
 
 /** A protocol era: modern = 2026-07-28 (stateless, server/discover); legacy = 2025-11-25 and earlier (initialize). */
 export type Era = "modern" | "legacy";
-/** What the user asks for when connecting. */
-export type EraChoice = "auto" | Era;
+/**
+ * What the user asks for when connecting. `legacy-sse` goes straight to the deprecated HTTP+SSE transport
+ * (2024-11-05: GET an event stream, POST to the endpoint it names); `auto` and `legacy` fall back to it on their own.
+ */
+export type EraChoice = "auto" | Era | "legacy-sse";
 
-export const ERA_CHOICES: readonly EraChoice[] = ["auto", "modern", "legacy"];
+export const ERA_CHOICES: readonly EraChoice[] = ["auto", "modern", "legacy", "legacy-sse"];
 
 /** A server identity as MCP reports it (`serverInfo`). */
 export interface Implementation {
@@ -68,6 +71,12 @@ export interface ConnectionDescriptor {
   discover?: Record<string, unknown>;
   /** stdio only (`url` is `stdio:<name>`): the id of the server process Toolscope launched for this connection. */
   stdioId?: string;
+  /**
+   * Legacy only: `"sse"` when the server speaks the deprecated HTTP+SSE transport (2024-11-05) instead of Streamable
+   * HTTP (absent). The proxy holds no stream between calls, so each call on such a descriptor runs its own short
+   * session: GET the event stream, wait for its `endpoint` event, initialize, send, read the answer, close.
+   */
+  transport?: "sse";
 }
 
 /** Extra HTTP headers the user wants on upstream requests (e.g. Authorization). Never stored or logged. */
@@ -140,6 +149,11 @@ export interface RpcRequest {
   /** The JSON-RPC message exactly as the user wrote it. */
   message: unknown;
   headers?: UserHeaders;
+  /**
+   * Experiments: `Mcp-Name` / `Mcp-Param-*` values to send instead of the ones derived from the message (e.g. to see a
+   * server reject a header/body mismatch with -32020). HTTP only; names and values checked by the contract guards.
+   */
+  headerOverrides?: Record<string, string>;
 }
 
 /** One thing the proxy put on the wire that the user did not write. */
@@ -148,6 +162,10 @@ export interface AddedField {
   /** A JSON pointer for the body (e.g. `/params/_meta/io.modelcontextprotocol~1protocolVersion`) or a header name. */
   name: string;
   value: unknown;
+  /** A header the user overrode (RpcRequest.headerOverrides): `value` is what was sent. */
+  overridden?: boolean;
+  /** For an overridden header: the value it would have had (absent when the request would not have carried it). */
+  replaced?: string;
 }
 
 export interface SseEvent {

@@ -12,6 +12,13 @@ export const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.
 /** What the proxy can do on the user's behalf: input requests are answered in the browser. */
 export const CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } as const;
 
+let counter = 0;
+/** The id the proxy gives a request the user wrote without one (unique enough for one exchange; never reused soon). */
+export function proxyRequestId(): string {
+  counter = (counter + 1) % 1_000_000;
+  return `toolscope-${Date.now().toString(36)}-${counter}`;
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -2,6 +2,7 @@
  * `x-mcp-header` (SEP-2243): which tool parameters are mirrored into `Mcp-Param-*` headers,
  * whether a tool's declarations are valid, and how values are encoded on the wire.
  */
+import type { Tool } from "./contract.ts";
 
 /** One valid declaration: the property path (chain of `properties` keys) and the header name part. */
 export interface HeaderDeclaration {
@@ -141,4 +142,13 @@ export function paramHeaders(declarations: HeaderDeclaration[], args: unknown): 
     // Any other type contradicts the declaration; the server will reject the call, which is the user's experiment to see.
   }
   return out;
+}
+
+/**
+ * The `Mcp-Param-*` headers a client sends with a `tools/call` to `tool` (its definition from `tools/list`), on the
+ * 2026-07-28 era only: x-mcp-header is a modern rule. Used by the proxy on the wire and by the playground's preview.
+ */
+export function mirroredParamHeaders(message: Record<string, unknown>, era: "modern" | "legacy", tool: Pick<Tool, "inputSchema"> | undefined): Record<string, string> {
+  if (era !== "modern" || !tool || message.method !== "tools/call") return {};
+  return paramHeaders(scanHeaderDeclarations(tool.inputSchema).declarations, isObject(message.params) ? message.params.arguments : undefined);
 }

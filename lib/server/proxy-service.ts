@@ -118,6 +118,7 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
           descriptor,
           message: input.message,
           userHeaders: input.headers,
+          headerOverrides: input.headerOverrides,
           findTool,
           // A listen stream is open-ended by design: it gets its own, much longer limit.
           timeoutMs: listen ? ctx.config.listenMaxMs : ctx.config.requestTimeoutMs,

@@ -1,7 +1,9 @@
 import "server-only";
-import type { AddedField, ConnectionDescriptor, RpcResponse, SseEvent, Tool, UserHeaders } from "@/lib/mcp/contract";
-import { stampMessage } from "@/lib/mcp/meta";
-import { paramHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
+import type { AddedField, ConnectionDescriptor, HttpExchange, RpcResponse, SseEvent, Tool, UserHeaders } from "@/lib/mcp/contract";
+import { proxyRequestId, stampMessage } from "@/lib/mcp/meta";
+import { maskHeaders } from "@/lib/mcp/secrets";
+import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
+import { mirroredParamHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { exchangeMessage } from "./upstream-exchange.ts";
 import { checkOutput } from "./output-validation.ts";
 import { ProxyError } from "./proxy-error.ts";
@@ -19,15 +21,11 @@ export interface SendRpcOptions {
   findTool: (name: string) => Promise<Tool | undefined>;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** `Mcp-Name` / `Mcp-Param-*` values to send instead of the derived ones (validated by the contract guards). */
+  headerOverrides?: Record<string, string>;
   signal?: AbortSignal;
   onSseEvent?: (e: SseEvent) => void;
   onNotification?: (message: Record<string, unknown>) => void;
-}
-
-let counter = 0;
-function nextId(): string {
-  counter = (counter + 1) % 1_000_000;
-  return `toolscope-${Date.now().toString(36)}-${counter}`;
 }
 
 /** The tool a tools/call names, when the server lists it. */
@@ -52,10 +50,30 @@ export function refuseExcludedTool(era: ConnectionDescriptor["era"], tool: Tool 
   );
 }
 
-/** The `Mcp-Param-*` headers a tools/call needs, from the tool's x-mcp-header declarations. */
-function mirroredHeaders(message: Record<string, unknown>, tool: Tool | undefined): Record<string, string> {
-  if (!tool) return {};
-  return paramHeaders(scanHeaderDeclarations(tool.inputSchema).declarations, (message.params as { arguments?: unknown }).arguments);
+/**
+ * A target whose POSTs carry the user's header overrides. They are applied at the fetch, after the SDK transport:
+ * the transport refuses per-request `Mcp-Name` (it derives it from the body), and an experiment wants exactly that.
+ */
+function withOverrides(target: Target, overrides: Record<string, string>): Target {
+  if (Object.keys(overrides).length === 0) return target;
+  const inner = target.fetch;
+  const fetchWith = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if ((init?.method ?? "GET") !== "POST") return inner(input, init);
+    const { headers } = applyHeaderOverrides([...new Headers(init?.headers).entries()], overrides);
+    return inner(input, { ...init, headers });
+  }) as typeof fetch;
+  return { ...target, fetch: fetchWith };
+}
+
+/**
+ * The recorder sits before the override fetch, so it saw the derived values: record the overridden ones it then
+ * sent (the same rule, applied to the same POSTs), masked like every recorded header.
+ */
+function recordOverrides(exchanges: HttpExchange[], overrides: Record<string, string>, userHeaders: UserHeaders): void {
+  if (Object.keys(overrides).length === 0) return;
+  for (const x of exchanges) {
+    if (x.request.method === "POST") x.request.headers = maskHeaders(applyHeaderOverrides(x.request.headers, overrides).headers, Object.keys(userHeaders));
+  }
 }
 
 /** Headers the SDK transport put on the wire (protocol version, method, name, session, content negotiation). */
@@ -66,13 +84,18 @@ function transportHeaders(sent: [string, string][], user: UserHeaders, ours: Rec
 
 /** Send the user's message as written, plus what the protocol requires, and report every addition. */
 export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
-  const { message, added } = stampMessage(opts.message, opts.descriptor.era, nextId);
+  const { message, added } = stampMessage(opts.message, opts.descriptor.era, proxyRequestId);
   const tool = await calledTool(message, opts.findTool);
   refuseExcludedTool(opts.descriptor.era, tool);
-  const extraHeaders = opts.descriptor.era === "modern" ? mirroredHeaders(message, tool) : {};
-  for (const [name, value] of Object.entries(extraHeaders)) added.push({ where: "header", name, value });
-  const result = await exchangeMessage({ ...opts, message, extraHeaders });
-  added.push(...transportHeaders(result.exchanges[0]?.request.headers ?? [], opts.userHeaders, extraHeaders));
+  const extraHeaders = mirroredParamHeaders(message, opts.descriptor.era, tool);
+  const overrides = opts.headerOverrides ?? {};
+  const result = await exchangeMessage({ ...opts, target: withOverrides(opts.target, overrides), message, extraHeaders });
+  const derived: [string, string][] = [...Object.entries(extraHeaders), ...transportHeaders(result.exchanges[0]?.request.headers ?? [], opts.userHeaders, extraHeaders).map((a): [string, string] => [a.name, String(a.value)])];
+  const { headers: sentHeaders, overridden } = applyHeaderOverrides(derived, overrides);
+  const isOverridden = new Set(overridden.map((o) => o.name.toLowerCase()));
+  for (const [name, value] of sentHeaders) if (!isOverridden.has(name.toLowerCase())) added.push({ where: "header", name, value });
+  for (const o of overridden) added.push({ where: "header", name: o.name, value: o.value, overridden: true, ...(o.replaced !== undefined ? { replaced: o.replaced } : {}) });
+  recordOverrides(result.exchanges, overrides, opts.userHeaders);
   const outputValidation = tool ? checkOutput(tool, result.response) : undefined;
   return { response: result.response, notifications: result.notifications, sent: message, added, exchanges: result.exchanges, durationMs: result.durationMs, ...(outputValidation ? { outputValidation } : {}) };
 }
