@@ -1,0 +1,120 @@
+/**
+ * "Will be sent": the request in the editor as it will cross the wire, computed in the browser from the same
+ * functions the playground and the proxy apply when sending (playground `_meta` → proxy stamping → transport
+ * headers → `Mcp-Param-*` mirroring → the user's header overrides), so nothing here is a second implementation.
+ */
+import { applyEdits, modify } from "jsonc-parser";
+import type { Era, Tool, UserHeaders } from "../mcp/contract.ts";
+import { proxyRequestId, stampMessage } from "../mcp/meta.ts";
+import { maskValue } from "../mcp/secrets.ts";
+import { applyHeaderOverrides, CONTENT_HEADERS, transportMcpHeaders, withDecoded } from "../mcp/wire-headers.ts";
+import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
+import { withPlaygroundMeta } from "./notifications.ts";
+
+export interface PreviewInput {
+  /** The editor text. */
+  text: string;
+  era: Era;
+  /** stdio servers get the body on stdin: no HTTP request, no headers. */
+  transport: "http" | "stdio";
+  /** The endpoint as shown to people (the demo's public URL). */
+  endpoint: string;
+  protocolVersion: string;
+  sessionId?: string;
+  tools: readonly Tool[];
+  /** The user's own headers: only their names are shown, values masked. */
+  userHeaders: UserHeaders;
+  overrides?: Record<string, string>;
+  /** The id the proxy would give a request without one (default: the proxy's own generator). */
+  nextId?: () => string | number;
+}
+
+/** One body field the user did not write. `by` says who adds it. */
+export interface PreviewAddition {
+  /** JSON pointer into the body. */
+  pointer: string;
+  value: unknown;
+  by: "playground" | "proxy";
+}
+
+export type HeaderKind = "content" | "protocol" | "param" | "session" | "user";
+
+export interface PreviewHeader {
+  name: string;
+  value: string;
+  /** What a `=?base64?…?=` value decodes to. */
+  decoded?: string;
+  kind: HeaderKind;
+  /** Set when the user's override replaced (or added) this header; `replaced` is the derived value. */
+  overridden?: { replaced?: string };
+}
+
+export type SendPreview =
+  | { ok: false; problem: string }
+  | {
+      ok: true;
+      body: Record<string, unknown>;
+      added: PreviewAddition[];
+      /** Absent on stdio. */
+      http?: { method: "POST"; url: string; headers: PreviewHeader[] };
+    };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function kindOf(name: string): HeaderKind {
+  const lower = name.toLowerCase();
+  if (lower.startsWith("mcp-param-")) return "param";
+  if (lower === "mcp-session-id") return "session";
+  if (lower === "content-type" || lower === "accept") return "content";
+  return "protocol";
+}
+
+/** The preview for the editor text; a text that is not one JSON object says what to fix instead. */
+export function buildSendPreview(input: PreviewInput): SendPreview {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(input.text);
+  } catch {
+    return { ok: false, problem: "Fix the JSON to see the preview." };
+  }
+  if (!isObject(parsed)) return { ok: false, problem: "The request must be one JSON object to be sent." };
+  if (typeof parsed.method !== "string") return { ok: false, problem: 'Give the message a "method" to see the preview: the proxy sends requests and notifications.' };
+
+  const playground = withPlaygroundMeta(parsed, input.era);
+  const stamped = stampMessage(playground.message, input.era, input.nextId ?? proxyRequestId);
+  const added: PreviewAddition[] = [
+    ...playground.added.map((a) => ({ pointer: a.name, value: a.value, by: "playground" as const })),
+    ...stamped.added.map((a) => ({ pointer: a.name, value: a.value, by: "proxy" as const })),
+  ];
+  const body = stamped.message;
+  if (input.transport === "stdio") return { ok: true, body, added };
+
+  const name = isObject(body.params) ? body.params.name : undefined;
+  const tool = body.method === "tools/call" && typeof name === "string" ? input.tools.find((t) => t.name === name) : undefined;
+  const derived: [string, string][] = [...CONTENT_HEADERS, ...transportMcpHeaders(body, input), ...Object.entries(mirroredParamHeaders(body, input.era, tool))];
+  const { headers: sent, overridden } = applyHeaderOverrides(derived, input.overrides ?? {});
+  const byName = new Map(overridden.map((o) => [o.name.toLowerCase(), o]));
+  const headers: PreviewHeader[] = sent.map(([n, v]) => {
+    const o = byName.get(n.toLowerCase());
+    return { name: n, ...withDecoded(v), kind: kindOf(n), ...(o ? { overridden: o.replaced !== undefined ? { replaced: o.replaced } : {} } : {}) };
+  });
+  const taken = new Set(headers.map((h) => h.name.toLowerCase()));
+  for (const [n, v] of Object.entries(input.userHeaders)) if (!taken.has(n.toLowerCase())) headers.push({ name: n, value: maskValue(v), kind: "user" });
+  return { ok: true, body, added, http: { method: "POST", url: input.endpoint, headers } };
+}
+
+/** A JSON pointer's tokens (`~1` → `/`, `~0` → `~`). */
+export function pointerPath(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/**
+ * The editor text with an added field written into it (the user's value then wins: neither the playground nor the
+ * proxy touches a field that is there). Formatting follows the editor's two-space indent.
+ */
+export function writeIntoRequest(text: string, pointer: string, value: unknown): string {
+  const edits = modify(text, pointerPath(pointer), value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: "\n" } });
+  return applyEdits(text, edits);
+}
