@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AddedField, HttpExchange } from "@/lib/mcp/contract";
 import { decodeHeaderValue } from "@/lib/mcp/x-mcp-header";
 
@@ -10,22 +11,28 @@ function pretty(body: string | undefined): string {
   }
 }
 
-/** Props: `headers` as [name, value] pairs; MCP headers are highlighted and base64 sentinels decoded. */
-function HeaderTable({ headers }: { headers: [string, string][] }) {
+/**
+ * Props: `headers` as [name, value] pairs; MCP headers are highlighted and base64 sentinels decoded. `mark` adds a
+ * note after a header's value (e.g. "overridden"); `overridden` names (lower case) get the override colour.
+ */
+export function HeaderTable({ headers, mark, overridden }: { headers: [string, string][]; mark?: (name: string, index: number) => ReactNode; overridden?: ReadonlySet<string> }) {
   return (
     <table className="w-full border-collapse font-mono text-xs">
       <tbody>
         {headers.map(([name, value], i) => {
           const mcp = /^mcp-/i.test(name);
           const decoded = decodeHeaderValue(value);
+          const isOverridden = overridden?.has(name.toLowerCase()) ?? false;
+          const tone = isOverridden ? "bg-amber-50 dark:bg-amber-900/30" : mcp ? "bg-accent-50 dark:bg-accent-700/20" : "";
           return (
-            <tr key={i} className={mcp ? "bg-accent-50 dark:bg-accent-700/20" : ""} data-mcp-header={mcp ? name.toLowerCase() : undefined}>
+            <tr key={i} className={tone} data-mcp-header={mcp ? name.toLowerCase() : undefined} data-overridden={isOverridden || undefined}>
               <th scope="row" className={`whitespace-nowrap py-0.5 pr-3 text-left align-top font-normal ${mcp ? "font-semibold text-accent-700 dark:text-accent-100" : "text-zinc-500"}`}>
                 {name}
               </th>
               <td className="break-all py-0.5">
                 {value}
                 {decoded !== undefined && <span className="ml-2 text-zinc-500">(decoded: {JSON.stringify(decoded)})</span>}
+                {mark?.(name, i)}
               </td>
             </tr>
           );
@@ -35,8 +42,22 @@ function HeaderTable({ headers }: { headers: [string, string][] }) {
   );
 }
 
+/** "overridden by you", and the value the header would have had. */
+export function OverrideNote({ replaced }: { replaced?: string }) {
+  return (
+    <span className="ml-2 rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" data-testid="override-note">
+      overridden by you{replaced !== undefined ? `; derived: ${replaced}` : "; not derived from the body"}
+    </span>
+  );
+}
+
 /** Props: `exchanges` the HTTP traffic of one call; `added` what the proxy added to the message. */
 export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExchange[]; added?: AddedField[] }) {
+  const overrides = new Map(added.filter((a) => a.overridden).map((a) => [a.name.toLowerCase(), a]));
+  const overrideMark = (name: string) => {
+    const o = overrides.get(name.toLowerCase());
+    return o && <OverrideNote replaced={o.replaced} />;
+  };
   return (
     <div className="space-y-4" data-testid="http-exchange">
       {added.length > 0 && (
@@ -46,6 +67,7 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
             {added.map((a, i) => (
               <li key={i} className="break-all">
                 <span className="text-zinc-500">{a.where === "header" ? "header" : "body"}</span> {a.name}: {JSON.stringify(a.value)}
+                {a.overridden && <OverrideNote replaced={a.replaced} />}
               </li>
             ))}
           </ul>
@@ -61,7 +83,7 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
           <div className="grid gap-3 p-3 lg:grid-cols-2">
             <div className="min-w-0">
               <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{x.transport === "stdio" ? "Written to stdin" : "Request headers"}</h4>
-              {x.transport !== "stdio" && <HeaderTable headers={x.request.headers} />}
+              {x.transport !== "stdio" && <HeaderTable headers={x.request.headers} mark={overrideMark} overridden={new Set(overrides.keys())} />}
               {x.request.body && <pre className="mt-2 max-h-72 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">{pretty(x.request.body)}</pre>}
             </div>
             <div className="min-w-0">

@@ -46,6 +46,8 @@ function toProxyError(err: unknown): ProxyErrorBody["error"] {
 interface Options {
   connection: ConnectionDescriptor | undefined;
   headers: UserHeaders;
+  /** `Mcp-Name` / `Mcp-Param-*` overrides for every round of the next exchanges (experiments). */
+  headerOverrides?: Record<string, string>;
   /** A replacement descriptor from the proxy (e.g. a new legacy session). */
   onConnection?: (c: ConnectionDescriptor) => void;
   /** Called once per exchange when it ends (for history). */
@@ -58,16 +60,16 @@ interface Options {
  * user (through `ask`/`answer`) and retries with the answers, up to the round limit. One exchange at a time:
  * a new `run` or `cancel` aborts the one in flight.
  */
-export function useExchangeRunner({ connection, headers, onConnection, onFinished, maxRounds = MAX_MRTR_ROUNDS }: Options) {
+export function useExchangeRunner({ connection, headers, headerOverrides, onConnection, onFinished, maxRounds = MAX_MRTR_ROUNDS }: Options) {
   const [exchange, setExchange] = useState<Exchange | null>(null);
   const [ask, setAsk] = useState<PendingAsk | null>(null);
   /** Notifications of the round in flight, as they stream in (progress, log messages). */
   const [live, setLive] = useState<Record<string, unknown>[]>([]);
   const abortRef = useRef<AbortController | null>(null);
   const resolverRef = useRef<((answers: Record<string, unknown> | null) => void) | null>(null);
-  const latest = useRef({ connection, headers, onConnection, onFinished });
+  const latest = useRef({ connection, headers, headerOverrides, onConnection, onFinished });
   useEffect(() => {
-    latest.current = { connection, headers, onConnection, onFinished };
+    latest.current = { connection, headers, headerOverrides, onConnection, onFinished };
   });
 
   const run = useCallback(
@@ -78,6 +80,8 @@ export function useExchangeRunner({ connection, headers, onConnection, onFinishe
       abortRef.current = ctrl;
       let conn = latest.current.connection;
       if (!conn) return;
+      // Fixed for the whole exchange: every MRTR round carries the same experiment.
+      const overrides = latest.current.headerOverrides;
       let ex: Exchange = { id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, startedAt: Date.now(), text, rounds: [], state: "running" };
       const publish = (next: Exchange) => {
         ex = next;
@@ -100,7 +104,7 @@ export function useExchangeRunner({ connection, headers, onConnection, onFinishe
           if (abortRef.current === ctrl) setLive([]);
           const rpc = await api.rpcStream(conn, wire, latest.current.headers, (n) => {
             if (abortRef.current === ctrl) setLive((l) => [...l, n]);
-          }, ctrl.signal);
+          }, ctrl.signal, overrides);
           rpc.added = [...added, ...rpc.added];
           if (rpc.connection) {
             conn = rpc.connection;

@@ -39,6 +39,11 @@ async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promi
   return readJson<T>(await send(path, body, "application/json", signal));
 }
 
+/** The /api/rpc body; header overrides only when there are any. */
+function rpcBody(connection: ConnectionDescriptor, message: unknown, headers: UserHeaders, headerOverrides: Record<string, string> = {}) {
+  return { connection, message, headers, ...(Object.keys(headerOverrides).length ? { headerOverrides } : {}) };
+}
+
 /**
  * POST /api/rpc as an event stream (`Accept: text/event-stream`): notifications (progress, log messages) are
  * handed to `onNotification` as they arrive; resolves with the RpcResponse. Aborting closes the stream, which
@@ -50,8 +55,9 @@ async function rpcStream(
   headers: UserHeaders,
   onNotification: (n: Record<string, unknown>) => void,
   signal?: AbortSignal,
+  headerOverrides?: Record<string, string>,
 ): Promise<RpcResponse> {
-  const res = await send("/api/rpc", { connection, message, headers }, "text/event-stream", signal);
+  const res = await send("/api/rpc", rpcBody(connection, message, headers, headerOverrides), "text/event-stream", signal);
   if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) return readJson<RpcResponse>(res);
   let final: { ok: true; body: RpcResponse } | { ok: false; status: number; body: ProxyErrorBody } | undefined;
   const parser = new SseParser((e) => {
@@ -84,6 +90,7 @@ async function rpcStream(
 export const api = {
   connect: (req: ConnectRequest, signal?: AbortSignal) => post<ConnectResponse>("/api/connect", req, signal),
   tools: (connection: ConnectionDescriptor, headers: UserHeaders, signal?: AbortSignal) => post<ToolsResponse>("/api/tools", { connection, headers }, signal),
-  rpc: (connection: ConnectionDescriptor, message: unknown, headers: UserHeaders, signal?: AbortSignal) => post<RpcResponse>("/api/rpc", { connection, message, headers }, signal),
+  rpc: (connection: ConnectionDescriptor, message: unknown, headers: UserHeaders, signal?: AbortSignal, headerOverrides?: Record<string, string>) =>
+    post<RpcResponse>("/api/rpc", rpcBody(connection, message, headers, headerOverrides), signal),
   rpcStream,
 };

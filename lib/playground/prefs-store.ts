@@ -2,7 +2,8 @@ import type { RootEntry } from "./mrtr.ts";
 
 /**
  * The playground's remembered preferences (localStorage; no secrets): roots offered to `roots/list`
- * input requests, whether destructive tools ask before sending, the editor/result split.
+ * input requests, whether destructive tools ask before sending, the editor/result split, whether the "Will be sent"
+ * preview is open.
  */
 export interface PlaygroundPrefs {
   roots: RootEntry[];
@@ -10,11 +11,13 @@ export interface PlaygroundPrefs {
   confirmDestructive: boolean;
   /** Share of the width the editor takes in the side-by-side layout, 0.2–0.8. */
   split: number;
+  /** The "Will be sent" preview under the editor is expanded. */
+  previewOpen: boolean;
 }
 
 const KEY = "toolscope.playground-prefs.v1";
 
-export const DEFAULT_PREFS: PlaygroundPrefs = { roots: [], confirmDestructive: true, split: 0.5 };
+export const DEFAULT_PREFS: PlaygroundPrefs = { roots: [], confirmDestructive: true, split: 0.5, previewOpen: true };
 
 /** Clamp the split to a usable range. */
 export function clampSplit(value: number): number {
@@ -31,6 +34,7 @@ export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = global
       roots,
       confirmDestructive: typeof v.confirmDestructive === "boolean" ? v.confirmDestructive : DEFAULT_PREFS.confirmDestructive,
       split: typeof v.split === "number" ? clampSplit(v.split) : DEFAULT_PREFS.split,
+      previewOpen: typeof v.previewOpen === "boolean" ? v.previewOpen : DEFAULT_PREFS.previewOpen,
     };
   } catch {
     return { ...DEFAULT_PREFS };

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Tool } from "../mcp/contract.ts";
-import { buildSendPreview, writeIntoRequest, type PreviewInput } from "./send-preview.ts";
+import { buildSendPreview, overrideMap, previewLines, writeIntoRequest, type PreviewInput } from "./send-preview.ts";
 
 const SQL: Tool = {
   name: "execute_sql",
@@ -126,4 +126,25 @@ test("writeIntoRequest puts an added field into the text, creating parents; the 
   assert.match(withMeta, /\n {2}"params": \{\n {4}"_meta"/);
   const p = ok(preview({ text: withMeta }));
   assert.equal(p.added.some((a) => a.pointer === "/id" || a.pointer.endsWith("protocolVersion")), false);
+});
+
+test("previewLines prints like JSON.stringify(…, null, 2) and marks the added fields' lines (whole subtrees)", () => {
+  const body = { jsonrpc: "2.0", id: "x", method: "m", params: { name: "n", _meta: { "a/b": { deep: [1, 2] }, kept: true }, empty: {} } };
+  const lines = previewLines(body, new Set(["/id", "/params/_meta/a~1b"]));
+  assert.equal(lines.map((l) => l.text).join("\n"), JSON.stringify(body, null, 2));
+  assert.deepEqual(lines.filter((l) => l.added).map((l) => l.text.trim()), ['"id": "x",', '"a/b": {', '"deep": [', "1,", "2", "]", "},"]);
+});
+
+test("overrideMap sends only valid drafts and says what is wrong with the others", () => {
+  const { overrides, problems } = overrideMap([
+    { name: "Mcp-Param-Region", value: "us-east1" },
+    { name: "Mcp-Method", value: "x" },
+    { name: "mcp-param-region", value: "again" },
+    { name: "Mcp-Name", value: "Zürich" },
+  ]);
+  assert.deepEqual(overrides, { "Mcp-Param-Region": "us-east1" });
+  assert.equal(problems[0], undefined);
+  assert.match(problems[1]!, /Only Mcp-Name and Mcp-Param-\*/);
+  assert.match(problems[2]!, /overridden above already/);
+  assert.match(problems[3]!, /=\?base64\?/);
 });

@@ -7,7 +7,7 @@ import { applyEdits, modify } from "jsonc-parser";
 import type { Era, Tool, UserHeaders } from "../mcp/contract.ts";
 import { proxyRequestId, stampMessage } from "../mcp/meta.ts";
 import { maskValue } from "../mcp/secrets.ts";
-import { applyHeaderOverrides, CONTENT_HEADERS, transportMcpHeaders, withDecoded } from "../mcp/wire-headers.ts";
+import { applyHeaderOverrides, CONTENT_HEADERS, MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem, transportMcpHeaders, withDecoded } from "../mcp/wire-headers.ts";
 import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
 import { withPlaygroundMeta } from "./notifications.ts";
 
@@ -117,4 +117,57 @@ export function pointerPath(pointer: string): string[] {
 export function writeIntoRequest(text: string, pointer: string, value: unknown): string {
   const edits = modify(text, pointerPath(pointer), value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: "\n" } });
   return applyEdits(text, edits);
+}
+
+/** One line of the pretty-printed body; `added` when it belongs to a field the user did not write. */
+export interface PreviewLine {
+  text: string;
+  added: boolean;
+}
+
+function token(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** The body as `JSON.stringify(body, null, 2)` prints it, line by line, with the added fields' lines marked. */
+export function previewLines(body: unknown, addedPointers: ReadonlySet<string>): PreviewLine[] {
+  const out: PreviewLine[] = [];
+  const walk = (value: unknown, indent: string, prefix: string, pointer: string, suffix: string, inAdded: boolean) => {
+    const added = inAdded || addedPointers.has(pointer);
+    const entries: [string, unknown][] | undefined = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : isObject(value) ? Object.entries(value) : undefined;
+    if (!entries || entries.length === 0) {
+      out.push({ text: `${indent}${prefix}${JSON.stringify(value) ?? "null"}${suffix}`, added });
+      return;
+    }
+    const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+    out.push({ text: `${indent}${prefix}${open}`, added });
+    entries.forEach(([k, v], i) => walk(v, `${indent}  `, Array.isArray(value) ? "" : `${JSON.stringify(k)}: `, `${pointer}/${token(k)}`, i < entries.length - 1 ? "," : "", added));
+    out.push({ text: `${indent}${close}${suffix}`, added });
+  };
+  walk(body, "", "", "", "", false);
+  return out;
+}
+
+/** A header override as typed in the preview (possibly not valid yet). */
+export interface OverrideDraft {
+  name: string;
+  value: string;
+}
+
+/** The valid overrides to send, and per draft what is wrong with it (undefined when fine). Invalid drafts are not sent. */
+export function overrideMap(drafts: readonly OverrideDraft[]): { overrides: Record<string, string>; problems: (string | undefined)[] } {
+  const overrides: Record<string, string> = {};
+  const seen = new Set<string>();
+  const problems = drafts.map((d, i) => {
+    const name = d.name.trim();
+    const problem =
+      (i >= MAX_HEADER_OVERRIDES ? `At most ${MAX_HEADER_OVERRIDES} headers can be overridden.` : undefined) ??
+      overrideNameProblem(name) ??
+      overrideValueProblem(name, d.value) ??
+      (seen.has(name.toLowerCase()) ? `${name} is overridden above already.` : undefined);
+    seen.add(name.toLowerCase());
+    if (!problem) overrides[name] = d.value;
+    return problem;
+  });
+  return { overrides, problems };
 }
