@@ -11,6 +11,7 @@ import type { HistoryEntry } from "@/lib/playground/history-store";
 import { initialRequestText } from "@/lib/playground/initial-request";
 import { MAX_MRTR_ROUNDS } from "@/lib/playground/mrtr";
 import { loadPrefs, savePrefs, type PlaygroundPrefs } from "@/lib/playground/prefs-store";
+import { overrideMap, type OverrideDraft } from "@/lib/playground/send-preview";
 import { encodeShare } from "@/lib/share/share-codec";
 import { CommandPalette, type PaletteCommand } from "./CommandPalette";
 import { ConfirmDestructiveDialog } from "./ConfirmDestructiveDialog";
@@ -28,6 +29,7 @@ import { SplitPane } from "./SplitPane";
 import { useConnection } from "./useConnection";
 import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
 import { useHistory } from "./useHistory";
+import { SendPreview } from "./SendPreview";
 
 /** What a share link puts in the playground. Nothing is sent until the user presses Send. */
 export interface PlaygroundInitial {
@@ -80,6 +82,7 @@ export function Playground({ server, tool, initial }: Props) {
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [showHistory, setShowHistory] = useState(false);
+  const [overrideDrafts, setOverrideDrafts] = useState<OverrideDraft[]>([]);
   const history = useHistory();
   const router = useRouter();
   const updatePrefs = (patch: Partial<PlaygroundPrefs>) => setPrefs(savePrefs(patch));
@@ -108,7 +111,9 @@ export function Playground({ server, tool, initial }: Props) {
     },
     [server, era, history],
   );
-  const runner = useExchangeRunner({ connection: conn?.connection, headers, onConnection: replaceDescriptor, onFinished });
+  const isStdio = conn?.connection.url.startsWith("stdio:") ?? false;
+  const headerOverrides = isStdio ? undefined : overrideMap(overrideDrafts).overrides;
+  const runner = useExchangeRunner({ connection: conn?.connection, headers, headerOverrides, onConnection: replaceDescriptor, onFinished });
   const text = edited ?? (tools ? initialRequestText(tools, tool) : null);
   const serverLabel = conn ? `${conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? "server"} (${conn.server.displayUrl})` : server;
 
@@ -230,6 +235,21 @@ export function Playground({ server, tool, initial }: Props) {
       {errors > 0 && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">This request has {errors} problem{errors === 1 ? "" : "s"}; you can still send it to see how the server reacts.</p>}
       {parseError && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">{parseError}</p>}
       <ProblemsPanel diagnostics={diagnostics} />
+      <SendPreview
+        text={text}
+        era={conn.server.era}
+        transport={isStdio ? "stdio" : "http"}
+        endpoint={conn.server.displayUrl}
+        protocolVersion={conn.server.protocolVersion}
+        sessionId={conn.connection.sessionId}
+        tools={tools}
+        userHeaders={headers}
+        overrides={overrideDrafts}
+        onOverrides={setOverrideDrafts}
+        onText={setEdited}
+        open={prefs.previewOpen}
+        onOpen={(previewOpen) => updatePrefs({ previewOpen })}
+      />
       <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <input type="checkbox" checked={prefs.confirmDestructive} onChange={(e) => updatePrefs({ confirmDestructive: e.target.checked })} data-testid="pref-confirm-destructive" />
         Ask before calling a destructive tool
