@@ -233,6 +233,8 @@ export interface OutputValidation {
   mismatches: { pointer: string; message: string }[];
   /** Set when the outputSchema itself cannot be compiled, or a result with an outputSchema has no structuredContent. */
   problem?: string;
+  /** Set when the result was not checked at all, and why (an outputSchema over Toolscope's schema limits); `ok` is then false: nothing was confirmed. */
+  skipped?: string;
 }
 
 export interface DisconnectRequest {

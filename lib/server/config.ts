@@ -13,8 +13,15 @@ export interface Config {
   trustedServers: string[];
   /** Upper bound for one upstream request (connect, list page, rpc), in ms. */
   requestTimeoutMs: number;
-  /** Upper bound for one `subscriptions/listen` stream through /api/rpc, in ms (it replaces `requestTimeoutMs` there). */
+  /** Upper bound for one `subscriptions/listen` stream through /api/rpc, in ms (once its event stream is open). */
   listenMaxMs: number;
+  /** An upstream event stream on which no byte arrives for this long is cut, in ms. */
+  streamIdleMs: number;
+  /** Upper bound for a call whose response streams (once its event stream is open; it replaces `requestTimeoutMs` there), in ms. */
+  streamMaxMs: number;
+  /** Tool schemas (inputSchema, outputSchema) larger or deeper than these are never compiled or walked: the tool is excluded. */
+  maxSchemaBytes: number;
+  maxSchemaDepth: number;
   /** Largest request body our API accepts, in bytes. */
   maxRequestBytes: number;
   /** Largest upstream response body we read, in bytes. */
@@ -31,6 +38,8 @@ export interface Config {
   eraCacheTtlMs: number;
   /** Directory for Toolscope's own files (the snapshots database), resolved against the working directory. */
   dataDir: string;
+  /** How old a docs page's last good copy may be to stand in while its server is unreachable, in ms (0: never). */
+  docsStaleMaxMs: number;
   /** Largest stored snapshot (canonical JSON of the definitions), in bytes. */
   maxSnapshotBytes: number;
   /** Local mode only: the `mcpServers` JSON file stdio servers are launched from (the only source of command lines). */
@@ -73,6 +82,10 @@ function parseConfig(): Config {
     egressAllow: list("TOOLSCOPE_EGRESS_ALLOW", /^(\S+\/\d{1,3}|\S+:\d{1,5})$/, "a CIDR range (10.1.0.0/16) or host:port (mcp.internal:8443)"),
     requestTimeoutMs: int("TOOLSCOPE_REQUEST_TIMEOUT_MS", 15_000, 100, 300_000),
     listenMaxMs: int("TOOLSCOPE_LISTEN_MAX_MS", 30 * 60 * 1000, 1_000, 24 * 60 * 60 * 1000),
+    streamIdleMs: int("TOOLSCOPE_STREAM_IDLE_MS", 60_000, 100, 60 * 60 * 1000),
+    streamMaxMs: int("TOOLSCOPE_STREAM_MAX_MS", 10 * 60 * 1000, 1_000, 24 * 60 * 60 * 1000),
+    maxSchemaBytes: int("TOOLSCOPE_MAX_SCHEMA_BYTES", 262_144, 1_000, 50_000_000),
+    maxSchemaDepth: int("TOOLSCOPE_MAX_SCHEMA_DEPTH", 64, 4, 10_000),
     maxRequestBytes: int("TOOLSCOPE_MAX_REQUEST_BYTES", 1_000_000, 1_000, 50_000_000),
     maxResponseBytes: int("TOOLSCOPE_MAX_RESPONSE_BYTES", 10_000_000, 1_000, 200_000_000),
     maxToolPages: int("TOOLSCOPE_MAX_TOOL_PAGES", 50, 1, 10_000),
@@ -82,6 +95,7 @@ function parseConfig(): Config {
     demoPageSize: int("TOOLSCOPE_DEMO_PAGE_SIZE", 5, 1, 1_000),
     eraCacheTtlMs: int("TOOLSCOPE_ERA_CACHE_TTL_MS", ERA_CACHE_TTL_MS, 0, 24 * 60 * 60 * 1000),
     dataDir: process.env.TOOLSCOPE_DATA_DIR?.trim() || "./data",
+    docsStaleMaxMs: int("TOOLSCOPE_DOCS_STALE_MAX_MS", 24 * 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),
     maxSnapshotBytes: int("TOOLSCOPE_MAX_SNAPSHOT_BYTES", 5_000_000, 1_000, 200_000_000),
     stdioConfigPath: process.env.TOOLSCOPE_STDIO_CONFIG?.trim() || "./toolscope.servers.json",
     stdioIdleMs: int("TOOLSCOPE_STDIO_IDLE_MS", 600_000, 1_000, 24 * 60 * 60 * 1000),

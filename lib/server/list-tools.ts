@@ -6,6 +6,8 @@ import { exchangeMessage, ExchangeFailure } from "./upstream-exchange.ts";
 import type { Target } from "./targets.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { checkToolOrder } from "./list-order.ts";
+import { configuredSchemaLimits, guardToolSchemas } from "./schema-guard.ts";
+import type { SchemaLimits } from "@/lib/schema/schema-size";
 
 export interface ListToolsOptions {
   target: Target;
@@ -21,11 +23,20 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Split tools into callable ones and those the client rules exclude (invalid x-mcp-header), keeping the reason. */
-export function partitionTools(tools: Tool[]): { tools: Tool[]; excluded: ExcludedTool[] } {
+/**
+ * Split tools into callable ones and excluded ones, keeping the reason: a schema over the size/depth limits (never
+ * compiled or walked; it is replaced by a stub naming why), or invalid x-mcp-header declarations (the client rules).
+ */
+export function partitionTools(tools: Tool[], limits: SchemaLimits): { tools: Tool[]; excluded: ExcludedTool[] } {
   const ok: Tool[] = [];
   const excluded: ExcludedTool[] = [];
-  for (const tool of tools) {
+  for (const listed of tools) {
+    const { tool, problem } = guardToolSchemas(listed, limits);
+    if (problem) {
+      console.warn(`[toolscope] excluded tool ${JSON.stringify(tool.name)}: ${problem}`);
+      excluded.push({ tool, reason: problem });
+      continue;
+    }
     const { problems } = scanHeaderDeclarations(tool.inputSchema);
     if (problems.length === 0) ok.push(tool);
     else {
@@ -119,7 +130,7 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
   const reshuffled = checkToolOrder(opts.orderKey, all.map((t) => t.name));
   if (reshuffled) warnings.push(reshuffled);
 
-  const { tools, excluded } = partitionTools(all);
+  const { tools, excluded } = partitionTools(all, configuredSchemaLimits());
   return { tools, excluded, ttlMs, cacheScope, fetchedAt: new Date().toISOString(), pages, warnings, exchanges };
 }
 

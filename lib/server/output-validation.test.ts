@@ -18,3 +18,12 @@ test("nothing to check: tool errors, JSON-RPC errors, no outputSchema", () => {
   assert.equal(checkOutput(tool, { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "x" } }), undefined);
   assert.equal(checkOutput({ name: "t", inputSchema: {} }, ok({})), undefined);
 });
+
+test("an outputSchema left out for the schema limits is skipped with the reason, never compiled", () => {
+  const guarded = { name: "t", inputSchema: { type: "object" }, outputSchema: { "x-toolscope-omitted": "outputSchema is nested 9,999 levels deep (the limit is 64, TOOLSCOPE_MAX_SCHEMA_DEPTH)" } };
+  assert.deepEqual(checkOutput(guarded, ok({ anything: true })), {
+    ok: false,
+    mismatches: [],
+    skipped: "structuredContent was not checked: outputSchema is nested 9,999 levels deep (the limit is 64, TOOLSCOPE_MAX_SCHEMA_DEPTH).",
+  });
+});

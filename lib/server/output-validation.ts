@@ -2,10 +2,12 @@ import "server-only";
 import type { OutputValidation, Tool } from "@/lib/mcp/contract";
 import { classifyResponse } from "@/lib/mcp/response-kind";
 import { validateAgainst } from "@/lib/schema/validate";
+import { omittedSchemaReason } from "./schema-guard.ts";
 
 /**
  * Check a successful tools/call result against the tool's outputSchema. Returns undefined when there is
  * nothing to check: no outputSchema, an error, a tool error (isError results carry no contract), or input_required.
+ * An outputSchema over the schema limits is never compiled: the verdict is `skipped` with the reason.
  */
 export function checkOutput(tool: Tool, response: Record<string, unknown> | null): OutputValidation | undefined {
   if (!tool.outputSchema || !response) return undefined;
@@ -15,6 +17,8 @@ export function checkOutput(tool: Tool, response: Record<string, unknown> | null
   if (result.structuredContent === undefined) {
     return { ok: false, mismatches: [], problem: "The tool declares an outputSchema but the result has no structuredContent." };
   }
+  const omitted = omittedSchemaReason(tool.outputSchema);
+  if (omitted) return { ok: false, mismatches: [], skipped: `structuredContent was not checked: ${omitted}.` };
   const verdict = validateAgainst(tool.outputSchema, result.structuredContent);
   return {
     ok: verdict.ok,

@@ -12,6 +12,7 @@ import { resolveTarget, type Target } from "./targets.ts";
 import { toolListCache } from "./tools-cache.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
 import { processSingleton } from "./process-singleton.ts";
+import { streamLimitsFor } from "./stream-watchdog.ts";
 
 type WithHeaders<T> = T & { headers: UserHeaders };
 
@@ -120,8 +121,9 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
           userHeaders: input.headers,
           headerOverrides: input.headerOverrides,
           findTool,
-          // A listen stream is open-ended by design: it gets its own, much longer limit.
-          timeoutMs: listen ? ctx.config.listenMaxMs : ctx.config.requestTimeoutMs,
+          // Until the answer streams; then a call with progress (or a listen stream) is bounded by the stream limits.
+          timeoutMs: ctx.config.requestTimeoutMs,
+          stream: streamLimitsFor(input.message.method, ctx.config),
           maxBodyBytes: ctx.config.maxResponseBytes,
           signal: ctx.signal,
           onSseEvent: ctx.emit && ((event) => ctx.emit?.({ type: "upstream-event", event })),
@@ -131,11 +133,7 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
       legacyReconnect(target, input.connection, input.headers, ctx),
     ),
     ctx.signal,
-  )
-    .catch((err: unknown) => {
-      throw listen ? listenFailure(err, ctx.config.listenMaxMs) : err;
-    })
-    .finally(relay.drained);
+  ).finally(relay.drained);
   if (!recovered.connection) return recovered.result;
   return { ...recovered.result, exchanges: recovered.exchanges, durationMs: performance.now() - started, connection: recovered.connection, notes: recovered.notes };
 }
@@ -165,14 +163,6 @@ function notificationRelay(url: string, emit: ApiContext["emit"]) {
     },
     drained: () => queue,
   };
-}
-
-/** A listen stream that ran into TOOLSCOPE_LISTEN_MAX_MS says so (the generic timeout names the per-request limit). */
-function listenFailure(err: unknown, maxMs: number): unknown {
-  const cause = err instanceof ExchangeFailure ? err.cause : err;
-  if (!(cause instanceof ProxyError) || cause.kind !== "upstream-timeout") return err;
-  const timeout = new ProxyError("upstream-timeout", `The subscriptions/listen stream reached its longest allowed duration (${maxMs} ms, TOOLSCOPE_LISTEN_MAX_MS).`, "Open it again to keep listening; Toolscope's live docs do that on their own.");
-  return err instanceof ExchangeFailure ? new ExchangeFailure(timeout, err.exchanges) : timeout;
 }
 
 /**

@@ -20,11 +20,21 @@ function bodyText(body: BodyInit | null | undefined): string | undefined {
   return typeof body === "string" ? body : `[${Object.prototype.toString.call(body)}]`;
 }
 
+export interface RecorderOptions {
+  secretHeaderNames: string[];
+  maxBodyBytes: number;
+  onSseEvent?: (e: SseEvent) => void;
+  /** A response turned out to be an event stream (its headers arrived). */
+  onStreamOpen?: () => void;
+  /** Bytes of a response body arrived (comments and keep-alives included): the stream is alive. */
+  onBytes?: () => void;
+}
+
 /**
  * Wraps a fetch so every request/response pair is recorded as it crosses the wire, secrets masked.
  * Response bodies are observed through a pass-through stream, so SSE keeps streaming to the SDK.
  */
-export function createRecorder(inner: typeof fetch, opts: { secretHeaderNames: string[]; maxBodyBytes: number; onSseEvent?: (e: SseEvent) => void }): Recorder {
+export function createRecorder(inner: typeof fetch, opts: RecorderOptions): Recorder {
   const exchanges: HttpExchange[] = [];
   const recordedFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const started = performance.now();
@@ -53,6 +63,7 @@ export function createRecorder(inner: typeof fetch, opts: { secretHeaderNames: s
     exchange.durationMs = performance.now() - started;
     if (!res.body) return res;
     const isSse = (res.headers.get("content-type") ?? "").includes("text/event-stream");
+    if (isSse) opts.onStreamOpen?.();
     const parser = new SseParser((e) => {
       const event = { ...e, atMs: Math.round(performance.now() - started) };
       sseEvents.push(event);
@@ -64,6 +75,7 @@ export function createRecorder(inner: typeof fetch, opts: { secretHeaderNames: s
     const observed = res.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
+          opts.onBytes?.();
           bytes += chunk.byteLength;
           if (bytes > opts.maxBodyBytes) {
             controller.error(new Error(`The upstream response exceeded ${opts.maxBodyBytes} bytes (TOOLSCOPE_MAX_RESPONSE_BYTES).`));

@@ -9,6 +9,8 @@ import { checkOutput } from "./output-validation.ts";
 import { ProxyError } from "./proxy-error.ts";
 import type { Target } from "./targets.ts";
 
+import { omittedSchemaReason } from "./schema-guard.ts";
+import type { StreamLimits } from "./stream-watchdog.ts";
 export interface SendRpcOptions {
   target: Target;
   descriptor: ConnectionDescriptor;
@@ -21,6 +23,8 @@ export interface SendRpcOptions {
   findTool: (name: string) => Promise<Tool | undefined>;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** Limits that replace `timeoutMs` once the upstream answer streams (see stream-watchdog.ts). */
+  stream?: StreamLimits;
   /** `Mcp-Name` / `Mcp-Param-*` values to send instead of the derived ones (validated by the contract guards). */
   headerOverrides?: Record<string, string>;
   signal?: AbortSignal;
@@ -41,6 +45,9 @@ async function calledTool(message: Record<string, unknown>, findTool: SendRpcOpt
  */
 export function refuseExcludedTool(era: ConnectionDescriptor["era"], tool: Tool | undefined): void {
   if (era !== "modern" || !tool) return;
+  const omitted = tool && omittedSchemaReason(tool.inputSchema);
+  // Its inputSchema was too large or deep to read, so its x-mcp-header declarations are unknown: never guess them.
+  if (omitted) throw new ProxyError("bad-request", `Tool ${JSON.stringify(tool.name)} is excluded and cannot be called: ${omitted}.`, "Toolscope does not read schemas over its size and depth limits; its docs page shows the reason.");
   const { problems } = scanHeaderDeclarations(tool.inputSchema);
   if (problems.length === 0) return;
   throw new ProxyError(

@@ -4,6 +4,7 @@ import type { ConnectionDescriptor, HttpExchange, SseEvent, UserHeaders } from "
 import { createRecorder } from "./recording-fetch.ts";
 import type { Target } from "./targets.ts";
 import { ProxyError } from "./proxy-error.ts";
+import { streamCutError, watchExchange, type StreamLimits } from "./stream-watchdog.ts";
 
 export interface ExchangeOptions {
   target: Target;
@@ -13,7 +14,10 @@ export interface ExchangeOptions {
   userHeaders: UserHeaders;
   /** Headers derived from the call, e.g. `Mcp-Param-*`. */
   extraHeaders?: Record<string, string>;
+  /** Until the response is an open event stream (and for the whole exchange when `stream` is not given). */
   timeoutMs: number;
+  /** Limits that replace `timeoutMs` once the response streams: a call with progress, a listen stream. */
+  stream?: StreamLimits;
   maxBodyBytes: number;
   /** Fires when our caller goes away (the browser closed the request). */
   signal?: AbortSignal;
@@ -39,6 +43,16 @@ export class ExchangeFailure extends Error {
   }
 }
 
+/** The request timeout ran out before the answer came (any HTTP transport). */
+export function noResponseWithin(timeoutMs: number): ProxyError {
+  return new ProxyError("upstream-timeout", `No response within ${timeoutMs} ms.`, "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.");
+}
+
+/** Our caller went away (the browser closed its request or stream). */
+export function cancelledByCaller(): ProxyError {
+  return new ProxyError("bad-request", "The request was cancelled.");
+}
+
 /** The JSON-RPC error response carried by a failed HTTP exchange, when its body is one for our request. */
 function jsonRpcErrorBody(exchange: HttpExchange | undefined, id: unknown): Record<string, unknown> | undefined {
   const body = exchange?.response?.body;
@@ -58,7 +72,20 @@ function jsonRpcErrorBody(exchange: HttpExchange | undefined, id: unknown): Reco
  */
 export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeResult> {
   const started = performance.now();
-  const recorder = createRecorder(opts.target.fetch, { secretHeaderNames: Object.keys(opts.userHeaders), maxBodyBytes: opts.maxBodyBytes, onSseEvent: opts.onSseEvent });
+  // Our own limits (request timeout, stream idle and maximum) abort the exchange with the error that names them.
+  const cut = new AbortController();
+  const watchdog = watchExchange({
+    timeoutMs: opts.timeoutMs,
+    stream: opts.stream,
+    onExpire: (expiry) => cut.abort(expiry === "request" ? noResponseWithin(opts.timeoutMs) : streamCutError(expiry, opts.stream!)),
+  });
+  const recorder = createRecorder(opts.target.fetch, {
+    secretHeaderNames: Object.keys(opts.userHeaders),
+    maxBodyBytes: opts.maxBodyBytes,
+    onSseEvent: opts.onSseEvent,
+    onStreamOpen: watchdog.streamOpened,
+    onBytes: watchdog.activity,
+  });
   const transport = new StreamableHTTPClientTransport(opts.target.url, {
     fetch: recorder.fetch,
     requestInit: { headers: opts.userHeaders },
@@ -71,8 +98,7 @@ export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeRe
   const notifications: Record<string, unknown>[] = [];
   const id = opts.message.id;
   const expectsResponse = id !== undefined;
-  const timeout = AbortSignal.timeout(opts.timeoutMs);
-  const abort = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  const abort = opts.signal ? AbortSignal.any([cut.signal, opts.signal]) : cut.signal;
 
   const response = new Promise<Record<string, unknown> | null>((resolve, reject) => {
     transport.onmessage = (msg) => {
@@ -84,7 +110,7 @@ export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeRe
       }
     };
     transport.onerror = (err) => reject(err);
-    abort.addEventListener("abort", () => reject(timeout.aborted ? new ProxyError("upstream-timeout", `No response within ${opts.timeoutMs} ms.`, "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.") : new ProxyError("bad-request", "The request was cancelled.")), { once: true });
+    abort.addEventListener("abort", () => reject(cut.signal.aborted ? (cut.signal.reason as ProxyError) : cancelledByCaller()), { once: true });
   });
   response.catch(() => undefined);
 
@@ -99,6 +125,7 @@ export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeRe
     if (answer) return { response: answer, notifications, exchanges: recorder.exchanges, durationMs: performance.now() - started };
     throw new ExchangeFailure(err, recorder.exchanges);
   } finally {
+    watchdog.stop();
     await transport.close().catch(() => undefined);
   }
 }

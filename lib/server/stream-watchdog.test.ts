@@ -1,0 +1,103 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { streamCutError, streamLimitsFor, watchExchange, type Expiry, type Timers } from "./stream-watchdog.ts";
+
+/** A fake clock: timers fire when `advance` passes their due time (a unit test may fake time, never the protocol). */
+function fakeClock() {
+  let now = 0;
+  let nextId = 0;
+  const pending = new Map<number, { due: number; run: () => void }>();
+  const timers: Timers = {
+    set: (run, ms) => {
+      pending.set(++nextId, { due: now + ms, run });
+      return nextId;
+    },
+    clear: (handle) => void pending.delete(handle as number),
+  };
+  const advance = (ms: number) => {
+    const until = now + ms;
+    for (;;) {
+      const next = [...pending.entries()].filter(([, t]) => t.due <= until).sort((a, b) => a[1].due - b[1].due)[0];
+      if (!next) break;
+      pending.delete(next[0]);
+      now = next[1].due;
+      next[1].run();
+    }
+    now = until;
+  };
+  return { timers, advance, pending: () => pending.size };
+}
+
+const cfg = { streamIdleMs: 1_000, streamMaxMs: 10_000, listenMaxMs: 60_000 };
+
+function watch(stream = true) {
+  const clock = fakeClock();
+  const fired: Expiry[] = [];
+  const dog = watchExchange({ timeoutMs: 3_000, stream: stream ? streamLimitsFor("tools/call", cfg) : undefined, onExpire: (e) => fired.push(e), timers: clock.timers });
+  return { clock, fired, dog };
+}
+
+test("before the stream opens, the request timeout applies", () => {
+  const { clock, fired } = watch();
+  clock.advance(2_999);
+  assert.deepEqual(fired, []);
+  clock.advance(1);
+  assert.deepEqual(fired, ["request"]);
+});
+
+test("a stream that keeps sending outlives the request timeout and is bounded by its maximum", () => {
+  const { clock, fired, dog } = watch();
+  clock.advance(500);
+  dog.streamOpened();
+  for (let t = 0; t < 9_900; t += 900) {
+    clock.advance(900);
+    dog.activity();
+  }
+  assert.deepEqual(fired, [], "well past the 3 s request timeout, still running");
+  clock.advance(100);
+  assert.deepEqual(fired, ["max"]);
+  assert.equal(clock.pending(), 0, "nothing left armed");
+});
+
+test("a stream on which nothing arrives is cut after the idle limit, counted from the last byte", () => {
+  const { clock, fired, dog } = watch();
+  dog.streamOpened();
+  clock.advance(800);
+  dog.activity();
+  clock.advance(999);
+  assert.deepEqual(fired, []);
+  clock.advance(1);
+  assert.deepEqual(fired, ["idle"]);
+});
+
+test("without stream limits (list pages, connects) the request timeout bounds a streamed answer too", () => {
+  const { clock, fired, dog } = watch(false);
+  dog.streamOpened();
+  clock.advance(2_000);
+  dog.activity();
+  clock.advance(1_000);
+  assert.deepEqual(fired, ["request"]);
+});
+
+test("fires at most once, and never after stop", () => {
+  const { clock, fired, dog } = watch();
+  dog.streamOpened();
+  clock.advance(1_000);
+  dog.activity();
+  clock.advance(60_000);
+  assert.deepEqual(fired, ["idle"]);
+  const second = watch();
+  second.dog.stop();
+  second.clock.advance(60_000);
+  assert.deepEqual(second.fired, []);
+});
+
+test("the errors name the limit, its setting and what to do", () => {
+  const idle = streamCutError("idle", streamLimitsFor("tools/call", cfg));
+  assert.equal(idle.kind, "upstream-timeout");
+  assert.match(idle.message, /The streamed response went silent: nothing arrived \(no event, no keep-alive comment\) for 1000 ms \(TOOLSCOPE_STREAM_IDLE_MS\)/);
+  assert.match(idle.hint ?? "", /keep-alive/);
+  const max = streamCutError("max", streamLimitsFor("subscriptions/listen", cfg));
+  assert.equal(max.message, "The subscriptions/listen stream reached its longest allowed duration (60000 ms, TOOLSCOPE_LISTEN_MAX_MS).");
+  assert.match(streamCutError("max", streamLimitsFor("tools/call", cfg)).message, /TOOLSCOPE_STREAM_MAX_MS/);
+});
