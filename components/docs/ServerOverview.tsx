@@ -29,9 +29,10 @@ export function ServerOverview({ server, list, actions }: Props) {
   const listChanged = (server.capabilities.tools as { listChanged?: unknown } | undefined)?.listChanged === true;
   return (
     <header>
-      <div className="flex items-start gap-3">
+      {/* Wraps: on a narrow screen the actions go below the name instead of squeezing it. */}
+      <div className="flex flex-wrap items-start gap-3">
         <ToolIcon icons={info?.icons} name={name} size={40} testId="server-icon" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[min(16rem,calc(100%-3.25rem))] flex-1">
           <h1 className="text-2xl font-semibold tracking-tight">{name}</h1>
           <p className="text-sm text-zinc-500">
             {info?.name && info.name !== name && <code className="mr-2">{info.name}</code>}
@@ -39,7 +40,7 @@ export function ServerOverview({ server, list, actions }: Props) {
             <span className="break-all">{server.displayUrl}</span>
           </p>
         </div>
-        {actions && <div className="shrink-0">{actions}</div>}
+        {actions && <div className="shrink-0 max-sm:ml-auto">{actions}</div>}
       </div>
       {info?.description && <p className="mt-2 text-sm">{info.description}</p>}
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
