@@ -4,6 +4,8 @@ import type { ConnectResponse, EraChoice, HttpExchange, Implementation, ServerSu
 import { CLIENT_CAPABILITIES, CLIENT_INFO, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
 import { eraVerdictStore, normaliseServerUrl, verdictTtlMs, type EraVerdict, type EraVerdictStore } from "./era-cache.ts";
 import { createRecorder } from "./recording-fetch.ts";
+import { wantsSseFallback } from "./sse-rules.ts";
+import { withSseSession } from "./sse-session.ts";
 import type { Target } from "./targets.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
 
@@ -26,11 +28,50 @@ export type ConnectResult = ConnectResponse & { exchanges: HttpExchange[] };
 export function negotiation(era: EraChoice) {
   if (era === "auto") return { mode: "auto" as const };
   if (era === "modern") return { mode: { pin: MODERN_PROTOCOL_VERSION } };
-  return undefined; // the SDK's default is the plain legacy initialize handshake
+  return undefined; // the SDK's default is the plain legacy initialize handshake (HTTP+SSE uses it too)
 }
 
-/** One SDK connect, optionally from a cached verdict. */
+/**
+ * One SDK connect, optionally from a cached verdict. When Streamable HTTP is plainly not there (the POSTs failed
+ * with 400/404/405 and no JSON-RPC error, `initialize` included) and the era choice allows it, the deprecated
+ * HTTP+SSE transport is tried next (2025-11-25 transports §Backwards Compatibility).
+ */
 async function connectOnce(opts: ConnectOptions, prior: PriorDiscovery | undefined): Promise<ConnectResult> {
+  let streamable: ExchangeFailure;
+  try {
+    return await connectStreamable(opts, prior);
+  } catch (err) {
+    if (!(err instanceof ExchangeFailure) || !wantsSseFallback(opts.era, err.exchanges)) throw err;
+    streamable = err;
+  }
+  try {
+    return await connectSse(opts, streamable.exchanges);
+  } catch (err) {
+    if (!(err instanceof ExchangeFailure)) throw err;
+    // No event stream either: the Streamable HTTP failure says more about a wrong URL than a refused GET does.
+    const opened = err.exchanges.some((e) => e.request.method === "GET" && e.response?.status === 200);
+    throw new ExchangeFailure(opened ? err.cause : streamable.cause, err.exchanges);
+  }
+}
+
+/**
+ * Connect over HTTP+SSE: open the stream, wait for `endpoint`, initialize, close. The descriptor says `transport: "sse"`,
+ * and every later call on it opens a short session of its own (./sse-session.ts). `earlier` are the exchanges of a
+ * failed Streamable HTTP attempt, shown first.
+ */
+async function connectSse(opts: ConnectOptions, earlier: HttpExchange[]): Promise<ConnectResult> {
+  try {
+    return await withSseSession({ target: opts.target, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes }, async (session) => {
+      const { server } = describeConnected(session.client, opts.target.displayUrl);
+      return { server, connection: { v: 1, url: opts.url, era: "legacy", protocolVersion: server.protocolVersion, transport: "sse" }, exchanges: [...earlier, ...session.takeExchanges()] };
+    });
+  } catch (err) {
+    throw err instanceof ExchangeFailure ? new ExchangeFailure(err.cause, [...earlier, ...err.exchanges]) : err;
+  }
+}
+
+/** One SDK connect over Streamable HTTP. */
+async function connectStreamable(opts: ConnectOptions, prior: PriorDiscovery | undefined): Promise<ConnectResult> {
   const recorder = createRecorder(opts.target.fetch, { secretHeaderNames: Object.keys(opts.userHeaders), maxBodyBytes: opts.maxBodyBytes });
   const transport = new StreamableHTTPClientTransport(opts.target.url, { fetch: recorder.fetch, requestInit: { headers: opts.userHeaders } });
   const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(opts.era) });
@@ -58,6 +99,8 @@ async function connectOnce(opts: ConnectOptions, prior: PriorDiscovery | undefin
  * 429 (or no response) and still ended legacy says nothing about the era, so it is not remembered.
  */
 export function verdictOf(result: ConnectResult): EraVerdict | undefined {
+  // The SDK's legacy verdict means Streamable HTTP + initialize: an HTTP+SSE server is found again by the fallback.
+  if (result.connection.transport === "sse") return undefined;
   if (result.connection.era === "modern") {
     return result.connection.discover ? { kind: "modern", discover: result.connection.discover as never } : undefined;
   }
@@ -96,6 +139,7 @@ export function describeConnected(client: Client, displayUrl: string): { server:
  * once more with a fresh probe (the server may have changed). Failures are never remembered.
  */
 export async function connectServer(opts: ConnectOptions): Promise<ConnectResult> {
+  if (opts.era === "legacy-sse") return connectSse(opts, []);
   const ttlMs = opts.eraCacheTtlMs ?? 0;
   const cacheable = opts.era === "auto" && ttlMs > 0 && Object.keys(opts.userHeaders).length === 0;
   if (!cacheable) return connectOnce(opts, undefined);

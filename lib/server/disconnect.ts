@@ -22,7 +22,8 @@ export interface DisconnectOptions {
 }
 
 /**
- * End a connection. Modern connections are stateless: nothing to do. A legacy session is ended with
+ * End a connection. Modern connections are stateless, and HTTP+SSE ones close their stream after every call:
+ * nothing to do. A legacy session is ended with
  * `DELETE` + `Mcp-Session-Id` through the SDK transport's `terminateSession()`, over our recording,
  * egress-guarded fetch. A 405 means the server does not let clients end sessions (reported, not an error);
  * a 404 means the session was already gone.
@@ -31,6 +32,9 @@ export async function disconnectServer(opts: DisconnectOptions): Promise<Disconn
   const { descriptor } = opts;
   if (descriptor.era === "modern") {
     return { ok: true, ended: true, note: "Modern (2026-07-28) connections are stateless: there is no session to end.", exchanges: [] };
+  }
+  if (descriptor.transport === "sse") {
+    return { ok: true, ended: true, note: "HTTP+SSE connections hold no session between calls: each call opened its own event stream and closed it, which ended that session on the server.", exchanges: [] };
   }
   if (!descriptor.sessionId) {
     return { ok: true, ended: true, note: "The server started no session at initialize: there is nothing to end.", exchanges: [] };

@@ -6,6 +6,7 @@ import { exchangeMessage, ExchangeFailure } from "./upstream-exchange.ts";
 import type { Target } from "./targets.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { checkToolOrder } from "./list-order.ts";
+import { withSseSession } from "./sse-session.ts";
 import { configuredSchemaLimits, guardToolSchemas } from "./schema-guard.ts";
 import type { SchemaLimits } from "@/lib/schema/schema-size";
 
@@ -134,8 +135,15 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
   return { tools, excluded, ttlMs, cacheScope, fetchedAt: new Date().toISOString(), pages, warnings, exchanges };
 }
 
-/** Every tool of an HTTP server: pages sent through the SDK's Streamable HTTP transport. */
+/**
+ * Every tool of an HTTP server: pages sent through the SDK's Streamable HTTP transport, or for an HTTP+SSE server
+ * all pages on one short session of their own (stream, initialize, the pages, close).
+ */
 export function listAllTools(opts: ListToolsOptions): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+  const walk = { era: opts.descriptor.era, maxPages: opts.maxPages, maxTools: opts.maxTools, orderKey: `${opts.target.displayUrl}|${opts.descriptor.era}` };
+  if (opts.descriptor.transport === "sse") {
+    return withSseSession(opts, (session) => walkToolPages(async (message) => ({ response: (await session.request(message)).response, exchanges: session.takeExchanges() }), walk));
+  }
   const send: PageSender = (message) => exchangeMessage({ target: opts.target, descriptor: opts.descriptor, message, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes });
-  return walkToolPages(send, { era: opts.descriptor.era, maxPages: opts.maxPages, maxTools: opts.maxTools, orderKey: `${opts.target.displayUrl}|${opts.descriptor.era}` });
+  return walkToolPages(send, walk);
 }

@@ -18,7 +18,10 @@ type WithHeaders<T> = T & { headers: UserHeaders };
 
 /** POST /api/connect */
 export async function connect(input: WithHeaders<ConnectRequest> & { era: NonNullable<ConnectRequest["era"]> }, ctx: ApiContext): Promise<ConnectResponse> {
-  if (isStdioUrl(input.url)) return connectStdio(input, ctx.config);
+  if (isStdioUrl(input.url)) {
+    if (input.era === "legacy-sse") throw new ProxyError("bad-request", "legacy-sse is an HTTP transport (GET an event stream, POST messages); a stdio server has none.", "Connect with era auto, modern or legacy.");
+    return connectStdio(input, ctx.config);
+  }
   const target = await resolveTarget(input.url, ctx.origin);
   return connectServer({
     target,
@@ -93,6 +96,13 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
       "bad-request",
       "open subscriptions/listen with Accept: text/event-stream: a listen stream stays open until it is closed, so it has no single JSON answer.",
       "Send the same body with the request header Accept: text/event-stream; notifications then arrive as events, and closing the stream ends the subscription.",
+    );
+  }
+  if (listen && input.connection.transport === "sse") {
+    throw new ProxyError(
+      "bad-request",
+      "subscriptions/listen is a 2026-07-28 method; this server speaks the deprecated HTTP+SSE transport (2024-11-05), where the proxy opens a short session per call and keeps no stream open.",
+      "Legacy servers announce changes as notifications (e.g. notifications/tools/list_changed) on their own stream; reload the tool list to see changes.",
     );
   }
   if (isStdioUrl(input.connection.url)) {

@@ -5,6 +5,7 @@ import { maskHeaders } from "@/lib/mcp/secrets";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
 import { mirroredParamHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { exchangeMessage } from "./upstream-exchange.ts";
+import { exchangeOverSse, SSE_SESSION_NOTE } from "./sse-session.ts";
 import { checkOutput } from "./output-validation.ts";
 import { ProxyError } from "./proxy-error.ts";
 import type { Target } from "./targets.ts";
@@ -96,13 +97,25 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   refuseExcludedTool(opts.descriptor.era, tool);
   const extraHeaders = mirroredParamHeaders(message, opts.descriptor.era, tool);
   const overrides = opts.headerOverrides ?? {};
-  const result = await exchangeMessage({ ...opts, target: withOverrides(opts.target, overrides), message, extraHeaders });
-  const derived: [string, string][] = [...Object.entries(extraHeaders), ...transportHeaders(result.exchanges[0]?.request.headers ?? [], opts.userHeaders, extraHeaders).map((a): [string, string] => [a.name, String(a.value)])];
+  const target = withOverrides(opts.target, overrides);
+  const result = opts.descriptor.transport === "sse" ? await exchangeOverSse({ ...opts, target, message }) : await exchangeMessage({ ...opts, target, message, extraHeaders });
+  // The POST that carried the message (on HTTP+SSE the stream's GET and the handshake come first).
+  const posted = result.exchanges.find((x) => x.request.method === "POST" && x.request.body === JSON.stringify(message)) ?? result.exchanges[0];
+  const derived: [string, string][] = [...Object.entries(extraHeaders), ...transportHeaders(posted?.request.headers ?? [], opts.userHeaders, extraHeaders).map((a): [string, string] => [a.name, String(a.value)])];
   const { headers: sentHeaders, overridden } = applyHeaderOverrides(derived, overrides);
   const isOverridden = new Set(overridden.map((o) => o.name.toLowerCase()));
   for (const [name, value] of sentHeaders) if (!isOverridden.has(name.toLowerCase())) added.push({ where: "header", name, value });
   for (const o of overridden) added.push({ where: "header", name: o.name, value: o.value, overridden: true, ...(o.replaced !== undefined ? { replaced: o.replaced } : {}) });
   recordOverrides(result.exchanges, overrides, opts.userHeaders);
   const outputValidation = tool ? checkOutput(tool, result.response) : undefined;
-  return { response: result.response, notifications: result.notifications, sent: message, added, exchanges: result.exchanges, durationMs: result.durationMs, ...(outputValidation ? { outputValidation } : {}) };
+  return {
+    response: result.response,
+    notifications: result.notifications,
+    sent: message,
+    added,
+    exchanges: result.exchanges,
+    durationMs: result.durationMs,
+    ...(outputValidation ? { outputValidation } : {}),
+    ...(opts.descriptor.transport === "sse" ? { notes: [SSE_SESSION_NOTE] } : {}),
+  };
 }

@@ -1,0 +1,201 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { RpcStreamEvent } from "@/lib/mcp/contract";
+import type { ApiContext } from "./api-route.ts";
+import { config } from "./config.ts";
+import { createSafeFetch } from "./egress.ts";
+import { classifyError, ProxyError } from "./proxy-error.ts";
+import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
+import { withSseSession } from "./sse-session.ts";
+import { ExchangeFailure } from "./upstream-exchange.ts";
+
+// Real servers: the published @modelcontextprotocol/server-everything in its HTTP+SSE mode, and a small raw HTTP+SSE
+// server below for what a well-behaved server never does (a foreign endpoint, silence, a server request, a flood).
+
+const cfg = { ...config(), mode: "local" as const, requestTimeoutMs: 10_000 };
+const ctx: ApiContext = { config: cfg, origin: "http://localhost:3000", signal: new AbortController().signal };
+
+let everything: ChildProcess;
+let everythingUrl = "";
+let raw: http.Server;
+let rawBase = "";
+/** What the raw server received on POST, per path. */
+const received: Record<string, Record<string, unknown>[]> = {};
+let rawStreamsClosed = 0;
+
+/** A port that was free a moment ago (server-everything takes its port from PORT and cannot be given 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = http.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startEverything(): Promise<void> {
+  const entry = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+  const port = await freePort();
+  everything = spawn(process.execPath, [entry, "sse"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  everythingUrl = `http://127.0.0.1:${port}/sse`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("server-everything (sse) did not start")), 20_000);
+    everything.stderr!.on("data", (b: Buffer) => {
+      if (!b.toString().includes(`port ${port}`)) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** One legacy SSE "server" per path prefix; its stream stays open until the client closes it. */
+function startRaw(): Promise<void> {
+  const streams = new Map<string, http.ServerResponse>();
+  const send = (res: http.ServerResponse | undefined, message: unknown) => res?.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  raw = http.createServer((req, res) => {
+    const url = new URL(req.url!, "http://raw");
+    const kind = url.pathname.split("/")[1];
+    if (req.method === "GET") {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.on("close", () => rawStreamsClosed++);
+      if (kind === "silent") return res.write(": nothing to see\n\n");
+      if (kind === "foreign") return res.write("event: endpoint\ndata: http://evil.invalid/message\n\n");
+      streams.set(kind, res);
+      res.write(`event: endpoint\ndata: /${kind}/message\n\n`);
+      return;
+    }
+    if (url.pathname.endsWith("/sse")) return res.writeHead(405).end("Method Not Allowed");
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const m = JSON.parse(body) as Record<string, unknown>;
+      (received[kind] ??= []).push(m);
+      res.writeHead(202).end("Accepted");
+      const stream = streams.get(kind);
+      if (m.method === "initialize") send(stream, { jsonrpc: "2.0", id: m.id, result: { protocolVersion: "2024-11-05", capabilities: { tools: {} }, serverInfo: { name: `raw-${kind}`, version: "1" } } });
+      // A tool call that first asks the client something (a 2024-11-05 server request) and answers once it hears back.
+      if (m.method === "tools/call" && kind === "asks") send(stream, { jsonrpc: "2.0", id: "srv-1", method: "roots/list" });
+      if (m.id === "srv-1") send(stream, { jsonrpc: "2.0", id: (received.asks!.find((x) => x.method === "tools/call") as { id: unknown }).id, result: { content: [{ type: "text", text: `client said: ${JSON.stringify(m.error ?? m.result)}` }] } });
+      if (m.method === "tools/call" && kind === "flood") send(stream, { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x".repeat(200_000) } });
+    });
+  });
+  return new Promise((resolve) =>
+    raw.listen(0, "127.0.0.1", () => {
+      rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
+}
+
+before(async () => {
+  await Promise.all([startEverything(), startRaw()]);
+});
+
+after(() => {
+  everything.kill("SIGTERM");
+  raw.closeAllConnections();
+  raw.close();
+});
+
+test("auto: Streamable HTTP refused (404 twice), then HTTP+SSE: legacy, transport sse, the GET and its endpoint event recorded", async () => {
+  const res = (await connect({ url: everythingUrl, era: "auto", headers: {} }, ctx)) as Awaited<ReturnType<typeof connect>> & { exchanges: import("@/lib/mcp/contract").HttpExchange[] };
+  assert.equal(res.connection.era, "legacy");
+  assert.equal(res.connection.transport, "sse");
+  assert.equal(res.server.serverInfo?.name, "mcp-servers/everything");
+  const steps = res.exchanges.map((x) => `${x.request.method} ${x.response?.status}`);
+  assert.deepEqual(steps.slice(0, 3), ["POST 404", "POST 404", "GET 200"]);
+  const get = res.exchanges[2];
+  assert.equal(get.response?.sseEvents[0].event, "endpoint");
+  assert.match(get.response!.sseEvents[0].data, /^\/message\?sessionId=/);
+  assert.ok(res.exchanges.slice(3).every((x) => x.request.method === "POST" && x.request.url.startsWith(everythingUrl.replace("/sse", "/message"))));
+});
+
+test("a modern pin never falls back: it fails with the 404, and no GET is made", async () => {
+  await assert.rejects(connect({ url: everythingUrl, era: "modern", headers: {} }, ctx), (err: unknown) => {
+    assert.ok(err instanceof ExchangeFailure);
+    assert.ok(err.exchanges.every((x) => x.request.method === "POST"));
+    return true;
+  });
+});
+
+test("tools and calls on an sse descriptor: each a session of its own; progress notifications relayed while the call runs", async () => {
+  const { connection } = await connect({ url: everythingUrl, era: "legacy-sse", headers: {} }, ctx);
+  const list = await tools({ connection, headers: {}, fresh: true }, ctx);
+  assert.ok(list.tools.some((t) => t.name === "echo"));
+  assert.ok(list.tools.some((t) => t.name === "trigger-long-running-operation"));
+
+  const echo = await rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "over sse" } } } }, ctx);
+  assert.deepEqual(echo.response, { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "Echo: over sse" }] } });
+  assert.equal(echo.exchanges[0].request.method, "GET");
+  assert.match(echo.notes?.[0] ?? "", /fresh session for this call/);
+  assert.ok(echo.added.some((a) => a.name === "mcp-protocol-version"), "the headers of the POST that carried the call");
+
+  const events: RpcStreamEvent[] = [];
+  const long = await rpc(
+    { connection, headers: {}, message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 3 }, _meta: { progressToken: "p1" } } } },
+    { ...ctx, emit: (e) => events.push(e) },
+  );
+  assert.ok(long.response && "result" in long.response);
+  const progress = events.filter((e) => e.type === "notification" && e.message.method === "notifications/progress");
+  assert.equal(progress.length, 3);
+  assert.ok(events.some((e) => e.type === "upstream-event" && e.event.event === "endpoint"), "the stream's events are relayed too");
+});
+
+test("disconnect is a no-op and subscriptions/listen is refused with a reason", async () => {
+  const connection = { v: 1 as const, url: everythingUrl, era: "legacy" as const, protocolVersion: "2025-11-25", transport: "sse" as const };
+  const bye = await disconnect({ connection, headers: {} }, ctx);
+  assert.deepEqual([bye.ended, bye.exchanges.length], [true, 0]);
+  await assert.rejects(rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "subscriptions/listen", params: {} } }, { ...ctx, emit: () => undefined }), /HTTP\+SSE transport \(2024-11-05\)/);
+});
+
+test("an endpoint event naming another origin is refused before anything is POSTed", async () => {
+  await assert.rejects(connect({ url: `${rawBase}/foreign/sse`, era: "legacy-sse", headers: {} }, ctx), (err: unknown) => {
+    assert.ok(err instanceof ExchangeFailure);
+    assert.ok(err.cause instanceof ProxyError);
+    assert.match(err.cause.message, /points to http:\/\/evil\.invalid, another origin/);
+    assert.deepEqual(err.exchanges.map((x) => x.request.method), ["GET"]);
+    return true;
+  });
+});
+
+test("the legacy fallback also runs from era legacy (POST 405), and a server request on the stream is answered, not left hanging", async () => {
+  const { connection } = await connect({ url: `${rawBase}/asks/sse`, era: "legacy", headers: {} }, ctx);
+  assert.equal(connection.transport, "sse");
+  assert.equal(connection.protocolVersion, "2024-11-05");
+  const res = await rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "anything", arguments: {} } } }, ctx);
+  const text = ((res.response?.result as { content: { text: string }[] }).content[0].text);
+  assert.match(text, /-32601/);
+  assert.match(text, /does not answer roots\/list over HTTP\+SSE/);
+  assert.ok(res.notifications.some((n) => n.method === "roots/list"), "the server request is shown to the user");
+});
+
+test("limits: no endpoint event within the timeout; a stream past the byte limit; the caller cancelling closes the stream", async () => {
+  const quick = { ...ctx, config: { ...cfg, requestTimeoutMs: 800 } };
+  await assert.rejects(connect({ url: `${rawBase}/silent/sse`, era: "legacy-sse", headers: {} }, quick), (err: unknown) => (err as ExchangeFailure).cause instanceof ProxyError && /No response within 800 ms/.test((err as ExchangeFailure).message));
+
+  const { connection } = await connect({ url: `${rawBase}/flood/sse`, era: "legacy-sse", headers: {} }, ctx);
+  const small = { ...ctx, config: { ...cfg, maxResponseBytes: 50_000 } };
+  await assert.rejects(rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "x" } } }, small), /exceeded 50000 bytes \(TOOLSCOPE_MAX_RESPONSE_BYTES\)/);
+
+  const closedBefore = rawStreamsClosed;
+  const abort = new AbortController();
+  const started = performance.now();
+  const pending = rpc({ connection: { ...connection, url: `${rawBase}/silent-call/sse` }, headers: {}, message: { jsonrpc: "2.0", id: 10, method: "tools/call", params: { name: "never-answered" } } }, { ...ctx, signal: abort.signal });
+  setTimeout(() => abort.abort(), 300);
+  await assert.rejects(pending, /cancelled/);
+  assert.ok(performance.now() - started < 3000);
+  await new Promise((r) => setTimeout(r, 100));
+  assert.ok(rawStreamsClosed > closedBefore, "the server saw its stream close");
+});
+
+test("the GET stream goes through the egress guard: a private address is refused in hosted mode", async () => {
+  const target = { url: new URL(everythingUrl), displayUrl: everythingUrl, fetch: createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2000 }) };
+  await assert.rejects(
+    withSseSession({ target, userHeaders: {}, timeoutMs: 5000, maxBodyBytes: 1_000_000 }, async () => "unreachable"),
+    (err: unknown) => err instanceof ExchangeFailure && classifyError(err.cause, everythingUrl, 5000).kind === "blocked-target" && err.exchanges[0]?.request.method === "GET",
+  );
+});
