@@ -23,6 +23,8 @@ import { JsonEditorLoader } from "./JsonEditorLoader";
 import { MrtrDialog } from "./MrtrDialog";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { ProxyErrorBanner } from "./ProxyErrorBanner";
+import { SaveDialog } from "./SaveDialog";
+import { SavedPanel } from "./SavedPanel";
 import { SharedResponseView } from "./SharedResponseView";
 import { ShareDialog } from "./ShareDialog";
 import { SplitPane } from "./SplitPane";
@@ -30,6 +32,7 @@ import { useConnection } from "./useConnection";
 import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
 import { useHistory } from "./useHistory";
 import { SendPreview } from "./SendPreview";
+import { useSaved } from "./useSaved";
 
 /** What a share link puts in the playground. Nothing is sent until the user presses Send. */
 export interface PlaygroundInitial {
@@ -48,7 +51,7 @@ interface Props {
 }
 
 type Pending = { message: Record<string, unknown>; text: string; tool: Tool };
-type Overlay = { kind: "palette" | "templates" | "help" | "share" } | { kind: "copy"; language: CodeLanguage } | null;
+type Overlay = { kind: "palette" | "templates" | "help" | "share" | "save" } | { kind: "copy"; language: CodeLanguage } | null;
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -84,6 +87,9 @@ export function Playground({ server, tool, initial }: Props) {
   const [showHistory, setShowHistory] = useState(false);
   const [overrideDrafts, setOverrideDrafts] = useState<OverrideDraft[]>([]);
   const history = useHistory();
+  const saved = useSaved();
+  const [showSaved, setShowSaved] = useState(false);
+  const [savedNotice, setSavedNotice] = useState<{ text: string; at: number } | null>(null);
   const router = useRouter();
   const updatePrefs = (patch: Partial<PlaygroundPrefs>) => setPrefs(savePrefs(patch));
   const era = conn?.server.era;
@@ -145,6 +151,9 @@ export function Playground({ server, tool, initial }: Props) {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
         setOverlay({ kind: "palette" });
+      } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
+        e.preventDefault(); // not the browser's "save page"
+        setOverlay({ kind: "save" });
       } else if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(e.target) && !document.querySelector("dialog[open]")) {
         e.preventDefault();
         setOverlay({ kind: "help" });
@@ -168,6 +177,8 @@ export function Playground({ server, tool, initial }: Props) {
     { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
     ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: runner.cancel }] : []),
     { id: "history", label: showHistory ? "Hide history" : "Show history", group: "Action", run: () => setShowHistory((v) => !v) },
+    { id: "save", label: "Save request…", group: "Action", shortcut: "Ctrl/Cmd+S", run: () => setOverlay({ kind: "save" }) },
+    { id: "saved", label: showSaved ? "Hide saved requests" : "Show saved requests", group: "Action", run: () => setShowSaved((v) => !v) },
     { id: "share", label: "Share this experiment (link)", group: "Action", run: () => setOverlay({ kind: "share" }) },
     { id: "copy:curl", label: "Copy as curl", group: "Copy as code", run: () => setOverlay({ kind: "copy", language: "curl" }) },
     { id: "copy:fetch", label: "Copy as fetch", group: "Copy as code", run: () => setOverlay({ kind: "copy", language: "fetch" }) },
@@ -183,7 +194,7 @@ export function Playground({ server, tool, initial }: Props) {
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const { exchange, ask, busy } = runner;
 
-  const replay = (entry: HistoryEntry) => {
+  const replay = (entry: Pick<HistoryEntry, "server" | "request"> & { era?: Era }) => {
     if (entry.server === server) {
       setEdited(entry.request);
       setParseError(null);
@@ -277,6 +288,12 @@ export function Playground({ server, tool, initial }: Props) {
         <button type="button" className={toolbarButton} onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory} aria-controls="playground-history" data-testid="history-button">
           History{history.entries.length ? ` (${history.entries.length})` : ""}
         </button>
+        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "save" })} data-testid="save-button" aria-haspopup="dialog" title="Save request (Ctrl/Cmd+S)">
+          Save
+        </button>
+        <button type="button" className={toolbarButton} onClick={() => setShowSaved((v) => !v)} aria-expanded={showSaved} aria-controls="playground-saved" data-testid="saved-button">
+          Saved{saved.entries.length ? ` (${saved.entries.length})` : ""}
+        </button>
         <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "share" })} data-testid="share-button" aria-haspopup="dialog">
           Share
         </button>
@@ -292,6 +309,11 @@ export function Playground({ server, tool, initial }: Props) {
       {showHistory && (
         <div id="playground-history">
           <HistoryPanel entries={history.entries} onReplay={replay} onRemove={(id) => void history.remove(id)} onClear={() => void history.clear()} />
+        </div>
+      )}
+      {showSaved && (
+        <div id="playground-saved">
+          <SavedPanel saved={saved} server={server} onOpen={replay} notice={savedNotice} />
         </div>
       )}
       {ask && (
@@ -323,6 +345,19 @@ export function Playground({ server, tool, initial }: Props) {
       {overlay?.kind === "templates" && <CommandPalette title="Insert a template" placeholder="Filter templates and tools…" commands={templateCommands} onClose={() => setOverlay(null)} />}
       {overlay?.kind === "help" && <HelpDialog onClose={() => setOverlay(null)} />}
       {overlay?.kind === "share" && <ShareDialog experiment={{ server, era: conn.server.era, request: text }} response={lastResponse ?? undefined} onClose={() => setOverlay(null)} />}
+      {overlay?.kind === "save" && (
+        <SaveDialog
+          draft={{ server, era: conn.server.era, request: text }}
+          serverLabel={server}
+          saved={saved}
+          onClose={() => setOverlay(null)}
+          onSaved={(entry, replaced) => {
+            setOverlay(null);
+            setSavedNotice({ text: `${replaced ? "Replaced" : "Saved"} “${entry.name}” for ${entry.server}.`, at: Date.now() });
+            setShowSaved(true);
+          }}
+        />
+      )}
       {overlay?.kind === "copy" && <CopyAsCodeDialog input={codeInput()} initial={overlay.language} onClose={() => setOverlay(null)} />}
     </div>
   );

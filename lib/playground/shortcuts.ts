@@ -6,7 +6,8 @@ export interface Shortcut {
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: "Ctrl/Cmd+Enter", action: "Send the request (in the editor)" },
-  { keys: "Ctrl/Cmd+K", action: "Command palette: templates, history, share, copy as code…" },
+  { keys: "Ctrl/Cmd+S", action: "Save the request under a name (kept in this browser)" },
+  { keys: "Ctrl/Cmd+K", action: "Command palette: templates, history, saved requests, share, copy as code…" },
   { keys: "?", action: "This help (outside text fields)" },
   { keys: "Ctrl+Space", action: "Completion: methods, tools, argument keys, enum values" },
   { keys: "F8 / Shift+F8", action: "Next / previous problem in the editor" },
