@@ -1,0 +1,97 @@
+/**
+ * The editor's markers and completions, driven and read the way a user meets them: keys typed into Monaco, the
+ * squiggle drawn under a value, the hover message over it, the suggestion list. Nothing is exposed on `window` for
+ * these tests, so they run against the same production build people use (see README, "Testing the editor").
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { openPlayground, setRequest } from "./helpers";
+
+const editor = (page: Page) => page.getByTestId("request-editor");
+
+/** The editor's text as shown (Monaco renders spaces as no-break spaces). */
+async function editorText(page: Page): Promise<string> {
+  return (await editor(page).locator(".view-lines").innerText()).replace(/\u00a0/g, " ");
+}
+
+/** One-line request text with the caret put just before `before` (its last occurrence), as if clicked there. */
+async function setRequestWithCaret(page: Page, text: string, before: string) {
+  await setRequest(page, text);
+  await page.keyboard.press("End");
+  const left = text.length - text.lastIndexOf(before);
+  for (let i = 0; i < left; i++) await page.keyboard.press("ArrowLeft");
+}
+
+/** The box of the token whose text is exactly `token` on the editor's lines. */
+async function tokenBox(page: Page, token: string) {
+  const span = editor(page).locator(".view-lines span span").filter({ hasText: new RegExp(`^${token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
+  await expect(span).toHaveCount(1);
+  return (await span.boundingBox())!;
+}
+
+const call = (name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+
+test.describe("request editor: markers and completion (demo server)", () => {
+  test.beforeEach(async ({ page }) => {
+    await openPlayground(page, "builtin:demo", "search_issues");
+  });
+
+  test('an invalid enum value is underlined exactly, its hover says "status must be one of …", and fixing it removes the marker', async ({ page }) => {
+    await setRequest(page, call("search_issues", { query: "login", status: "bogus" }));
+    const squiggles = editor(page).locator(".squiggly-error");
+    await expect(squiggles).toHaveCount(1);
+    const mark = (await squiggles.boundingBox())!;
+    const value = await tokenBox(page, '"bogus"');
+    // The marker covers the value's range, quotes included, and nothing else on the line.
+    expect(Math.abs(mark.x - value.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(mark.x + mark.width - (value.x + value.width))).toBeLessThanOrEqual(2);
+    expect(mark.y).toBeGreaterThanOrEqual(value.y - 2);
+    expect(mark.y).toBeLessThanOrEqual(value.y + value.height + 2);
+
+    await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
+    await expect(page.locator(".monaco-hover").filter({ hasText: "status must be one of open, in_progress, closed" }).first()).toBeVisible();
+
+    // Fix it as a user would: select the word, type the right one.
+    await page.mouse.dblclick(value.x + value.width / 2, value.y + value.height / 2);
+    await page.keyboard.type("open");
+    await expect(squiggles).toHaveCount(0);
+    expect(await editorText(page)).toContain('"status":"open"');
+  });
+
+  test("Ctrl+Space in the tool name offers the server's tools; accepting one writes it", async ({ page }) => {
+    const text = `{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "", "arguments": {}}}`;
+    await setRequestWithCaret(page, text, `", "arguments"`);
+    await page.keyboard.press("Control+Space");
+    const suggest = page.locator(".suggest-widget.visible");
+    await expect(suggest).toBeVisible();
+    await expect(suggest.locator(".monaco-list-row").filter({ hasText: "execute_sql" })).toHaveCount(1);
+    await page.keyboard.type("execute_s");
+    await expect(suggest.locator(".monaco-list-row.focused")).toContainText("execute_sql");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => editorText(page)).toContain('"name": "execute_sql"');
+    // The value is a known tool now: no unknown-tool marker.
+    await expect(page.getByTestId("problems")).not.toContainText("unknown tool");
+  });
+
+  test("Ctrl+Space in an enum value offers its values; accepting open writes it", async ({ page }) => {
+    const text = `{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "search_issues", "arguments": {"query": "login", "status": ""}}}`;
+    await setRequestWithCaret(page, text, `"}}}`);
+    await page.keyboard.press("Control+Space");
+    const suggest = page.locator(".suggest-widget.visible");
+    await expect(suggest).toBeVisible();
+    for (const v of ["open", "in_progress", "closed"]) await expect(suggest.locator(".monaco-list-row").filter({ hasText: v }).first()).toBeVisible();
+    await suggest.locator(".monaco-list-row").filter({ hasText: /^"?open"?/ }).first().click();
+    await expect.poll(() => editorText(page)).toContain('"status": "open"');
+    await expect(editor(page).locator(".squiggly-error")).toHaveCount(0);
+  });
+
+  test('an unknown tool name is underlined and its hover says "did you mean"', async ({ page }) => {
+    await setRequest(page, call("search_issue", {}));
+    const squiggle = editor(page).locator(".squiggly-error");
+    await expect(squiggle).toHaveCount(1);
+    const name = await tokenBox(page, '"search_issue"');
+    const mark = (await squiggle.boundingBox())!;
+    expect(Math.abs(mark.x - name.x)).toBeLessThanOrEqual(2);
+    await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
+    await expect(page.locator(".monaco-hover").filter({ hasText: 'did you mean "search_issues"' }).first()).toBeVisible();
+  });
+});
