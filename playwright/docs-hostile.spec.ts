@@ -200,6 +200,47 @@ test.describe("docs of a hostile server", () => {
     await expect(page.getByRole("note")).toContainText("x-mcp-header is only allowed on string, integer or boolean parameters, not number");
   });
 
+  test("a schema 10,000 levels deep and one of 3 MB are excluded with the reason, and neither slows the pages or the API", async ({ page, request }) => {
+    // /api/tools: answers quickly, the two tools excluded with the measured size and the limit's setting.
+    const connection = (await (await request.post("/api/connect", { data: { url: hostile(), era: "modern" } })).json()).connection;
+    const t0 = Date.now();
+    const res = await request.post("/api/tools", { data: { connection, fresh: true } });
+    const apiMs = Date.now() - t0;
+    expect(res.status()).toBe(200);
+    const list = (await res.json()) as { tools: { name: string }[]; excluded: { tool: { name: string; inputSchema: unknown }; reason: string }[] };
+    const reasons = Object.fromEntries(list.excluded.map((e) => [e.tool.name, e.reason]));
+    expect(reasons.deep_schema).toBe("inputSchema is nested 10,003 levels deep (the limit is 64, TOOLSCOPE_MAX_SCHEMA_DEPTH)");
+    expect(reasons.huge_schema).toMatch(/^inputSchema is 3,\d{3},\d{3} bytes of JSON \(the limit is 262,144, TOOLSCOPE_MAX_SCHEMA_BYTES\)$/);
+    expect(list.tools.map((t) => t.name)).not.toContain("deep_schema");
+    // The schemas themselves never leave the server: a stub names the reason.
+    expect(list.excluded.find((e) => e.tool.name === "deep_schema")?.tool.inputSchema).toEqual({ "x-toolscope-omitted": reasons.deep_schema });
+    const bytes = (await res.body()).length;
+    test.info().annotations.push({ type: "schema bombs", description: `/api/tools (fresh, 4 pages) in ${apiMs} ms, ${bytes} bytes` });
+    expect(apiMs).toBeLessThan(10_000);
+
+    const w = watch(page);
+    const started = Date.now();
+    await page.goto(docsPage(hostile()));
+    const excluded = page.getByTestId("excluded-tools");
+    await expect(excluded).toContainText("deep_schema");
+    await expect(excluded).toContainText("nested 10,003 levels deep (the limit is 64, TOOLSCOPE_MAX_SCHEMA_DEPTH)");
+    await expect(excluded).toContainText("huge_schema");
+    await expect(excluded).toContainText("TOOLSCOPE_MAX_SCHEMA_BYTES");
+    const loadMs = Date.now() - started;
+    test.info().annotations.push({ type: "schema bombs", description: `docs page in ${loadMs} ms` });
+    expect(loadMs).toBeLessThan(15_000);
+    await expect(page.getByTestId("tool-index").getByTestId("tool-row-deep_schema")).toHaveCount(0);
+    await excluded.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/schema-limits-excluded.png`, fullPage: false });
+
+    // The excluded tool's own page says why, fast.
+    const t1 = Date.now();
+    await page.goto(toolPage(hostile(), "deep_schema"));
+    await expect(page.getByRole("note").filter({ hasText: "Excluded from calling" })).toContainText("TOOLSCOPE_MAX_SCHEMA_DEPTH");
+    expect(Date.now() - t1).toBeLessThan(15_000);
+    await expectClean(page, w);
+  });
+
   test("5,000 tools: the server page renders grouped, and a search filters it", async ({ page }) => {
     test.setTimeout(180_000);
     const w = watch(page);

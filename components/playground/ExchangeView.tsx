@@ -16,6 +16,8 @@ interface Props {
   tools: Tool[];
   /** Notifications of the round in flight, streamed in. */
   live?: readonly Record<string, unknown>[];
+  /** Put a request in the editor (and send it), e.g. the next page of a list. */
+  onNextPage?: (text: string, send: boolean) => void;
 }
 
 /** A short verdict for a round: "input_required (confirm)", "result", "tool error", "error -32602"… */
@@ -54,7 +56,7 @@ const STATE_LABEL: Partial<Record<Exchange["state"], string>> = {
 };
 
 /** One exchange: its rounds (MRTR) as a group, and the chosen round's answer as Rendered / JSON / HTTP. */
-export function ExchangeView({ exchange, tools, live = [] }: Props) {
+export function ExchangeView({ exchange, tools, live = [], onNextPage }: Props) {
   const [picked, setPicked] = useState<number | null>(null);
   const rounds = exchange.rounds;
   const round = rounds.find((r) => r.n === picked) ?? rounds.at(-1);
@@ -86,12 +88,12 @@ export function ExchangeView({ exchange, tools, live = [] }: Props) {
         </p>
       )}
       {running && <ProgressLog notifications={live} running />}
-      {round && <RoundView round={round} tools={tools} />}
+      {round && <RoundView round={round} tools={tools} onNextPage={exchange.state === "done" ? onNextPage : undefined} />}
     </div>
   );
 }
 
-function RoundView({ round, tools }: { round: Round; tools: Tool[] }) {
+function RoundView({ round, tools, onNextPage }: { round: Round; tools: Tool[]; onNextPage?: Props["onNextPage"] }) {
   if (round.outcome.kind === "proxy-error") return <ProxyErrorBanner error={round.outcome.error} />;
   const rpc = round.outcome.rpc;
   const method = typeof round.message.method === "string" ? round.message.method : undefined;
@@ -114,7 +116,7 @@ function RoundView({ round, tools }: { round: Round; tools: Tool[] }) {
       <ResultTabs
         testId="result-tabs"
         tabs={[
-          { id: "rendered", label: "Rendered", content: rpc.response ? <RenderedResult response={rpc.response} method={method} tool={tool} /> : <p className="text-sm">No response body (notification accepted).</p> },
+          { id: "rendered", label: "Rendered", content: rpc.response ? <RenderedResult response={rpc.response} method={method} tool={tool} outputValidation={rpc.outputValidation} onNextPage={onNextPage} /> : <p className="text-sm">No response body (notification accepted).</p> },
           { id: "json", label: "JSON", content: <RawJsonView value={rpc.response} fileName={`response-round-${round.n}.json`} /> },
           { id: "http", label: `HTTP · ${Math.round(rpc.durationMs)} ms`, content: <HttpExchangeView exchanges={rpc.exchanges} added={rpc.added} /> },
         ]}

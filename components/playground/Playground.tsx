@@ -203,6 +203,13 @@ export function Playground({ server, tool, initial }: Props) {
       // Another server: open it with the request, the same way a share link does (nothing is sent).
       router.push(`/playground#${encodeShare({ server: entry.server, era: entry.era, request: entry.request })}`);
     }
+  // "Next page" on a list result: the request for it goes in the editor, and is sent at once for "Send next page".
+  const nextPage = (nextText: string, sendNow: boolean) => {
+    setEdited(nextText);
+    setParseError(null);
+    if (sendNow) void runner.run(JSON.parse(nextText) as Record<string, unknown>, nextText);
+  };
+
   };
 
   const codeInput = (): CodeInput | { error: string } => {
@@ -272,7 +279,7 @@ export function Playground({ server, tool, initial }: Props) {
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
       {!exchange && initial?.response !== undefined && <SharedResponseView response={initial.response} tools={tools} request={text} />}
       {!exchange && initial?.response === undefined && <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>}
-      {exchange && <ExchangeView key={exchange.id} exchange={exchange} tools={tools} live={runner.live} />}
+      {exchange && <ExchangeView key={exchange.id} exchange={exchange} tools={tools} live={runner.live} onNextPage={nextPage} />}
     </section>
   );
 

@@ -1,5 +1,6 @@
-import type { Tool } from "@/lib/mcp/contract";
+import type { OutputValidation, Tool } from "@/lib/mcp/contract";
 import { classifyResponse } from "@/lib/mcp/response-kind";
+import { isPagedMethod, nextPageRequest } from "@/lib/editor/next-page";
 import { validateAgainst } from "@/lib/schema/validate";
 import { ContentBlockView } from "./ContentBlockView";
 import { JsonTree } from "./JsonTree";
@@ -11,15 +12,52 @@ interface Props {
   method?: string;
   /** The called tool, when known: its outputSchema checks structuredContent. */
   tool?: Tool;
+  /** The proxy's verdict on structuredContent; shown when it did not check (an outputSchema over the schema limits). */
+  outputValidation?: OutputValidation;
+  /** Put a request in the editor (and send it): offered for the next page of a paginated list. */
+  onNextPage?: (text: string, send: boolean) => void;
 }
 
-function StructuredContent({ value, tool }: { value: unknown; tool?: Tool }) {
-  const verdict = tool?.outputSchema ? validateAgainst(tool.outputSchema, value) : undefined;
+const pageButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
+
+/** Where a paginated list stands: "Next page" / "Send next page" while the server has more, "Last page" after. */
+function PageBar({ method, response, onNextPage }: { method: string; response: Record<string, unknown>; onNextPage: NonNullable<Props["onNextPage"]> }) {
+  const next = nextPageRequest(method, response);
+  const items = Object.values(response.result as Record<string, unknown>).find(Array.isArray);
+  const count = items ? `${items.length} item${items.length === 1 ? "" : "s"} on this page` : "This page";
+  if (!next) {
+    return (
+      <p data-testid="last-page" className="text-xs text-zinc-500">
+        {count} · last page (no <code>nextCursor</code>)
+      </p>
+    );
+  }
+  return (
+    <div data-testid="next-page-bar" className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+      <span className="min-w-0 grow text-zinc-600 dark:text-zinc-400">
+        {count}; the server has more (<code className="break-all">nextCursor</code>).
+      </span>
+      <button type="button" className={pageButton} onClick={() => onNextPage(next.text, false)} data-testid="next-page" title={`Put ${next.method} with this cursor in the editor`}>
+        Next page
+      </button>
+      <button type="button" className={pageButton} onClick={() => onNextPage(next.text, true)} data-testid="send-next-page" title={`Put ${next.method} with this cursor in the editor and send it`}>
+        Send next page
+      </button>
+    </div>
+  );
+}
+
+function StructuredContent({ value, tool, skipped }: { value: unknown; tool?: Tool; skipped?: string }) {
+  const verdict = tool?.outputSchema && !skipped ? validateAgainst(tool.outputSchema, value) : undefined;
   return (
     <section className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-testid="structured-content">
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-medium">structuredContent</h3>
-        {verdict === undefined ? (
+        {skipped ? (
+          <span data-testid="output-verdict" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300" title={skipped}>
+            outputSchema not checked
+          </span>
+        ) : verdict === undefined ? (
           <span className="text-xs text-zinc-500">no outputSchema to check against</span>
         ) : verdict.ok ? (
           <span data-testid="output-verdict" className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">matches outputSchema</span>
@@ -29,6 +67,7 @@ function StructuredContent({ value, tool }: { value: unknown; tool?: Tool }) {
           </span>
         )}
       </div>
+      {skipped && <p className="mb-2 text-sm text-amber-900 dark:text-amber-300">{skipped}</p>}
       {verdict && !verdict.ok && (
         <ul className="mb-2 list-disc pl-5 text-sm text-red-800 dark:text-red-300">
           {verdict.schemaError && <li>{verdict.schemaError}</li>}
@@ -47,7 +86,7 @@ function StructuredContent({ value, tool }: { value: unknown; tool?: Tool }) {
 }
 
 /** The server's answer, rendered: content blocks, structured content with its schema verdict, or the error by kind. */
-export function RenderedResult({ response, method, tool }: Props) {
+export function RenderedResult({ response, method, tool, outputValidation, onNextPage }: Props) {
   const kind = classifyResponse(response, method);
   if (kind.kind === "rpc-error") {
     const err = response.error as { message?: unknown; data?: unknown };
@@ -87,13 +126,14 @@ export function RenderedResult({ response, method, tool }: Props) {
   const content = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : undefined;
   return (
     <div className="space-y-3" data-testid="rendered-result">
+      {onNextPage && isPagedMethod(method) && <PageBar method={method} response={response} onNextPage={onNextPage} />}
       {kind.kind === "tool-error" && (
         <p data-testid="tool-error" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-300">
           The tool reported an error (isError: true). This is the tool&apos;s own answer, meant for the model to read and correct.
         </p>
       )}
       {content?.map((block, i) => <ContentBlockView key={i} block={block} />)}
-      {result.structuredContent !== undefined && <StructuredContent value={result.structuredContent} tool={tool} />}
+      {result.structuredContent !== undefined && <StructuredContent value={result.structuredContent} tool={tool} skipped={outputValidation?.skipped} />}
       {!content && result.structuredContent === undefined && (
         <div className="-ml-4 font-mono text-xs">
           <JsonTree value={result} label="result" />
