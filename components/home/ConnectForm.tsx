@@ -7,6 +7,13 @@ import { api, ApiError } from "@/lib/playground/api-client";
 import { parseHeaderLines } from "@/lib/playground/header-lines";
 import { saveConnection, saveHeaders } from "@/lib/playground/session-store";
 
+const ERA_LABELS: Record<EraChoice, string> = {
+  auto: "auto (discover, fall back to initialize, then HTTP+SSE)",
+  modern: "modern (2026-07-28)",
+  legacy: "legacy (initialize, 2025-11-25)",
+  "legacy-sse": "legacy HTTP+SSE (2024-11-05, deprecated)",
+};
+
 const field = "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 /** Connect to any MCP server by URL; on success, go to its docs (or the playground when credentials are needed). */
@@ -50,7 +57,7 @@ export function ConnectForm() {
           <select id="server-era" className={field} value={era} onChange={(e) => setEra(e.target.value as EraChoice)}>
             {ERA_CHOICES.map((c) => (
               <option key={c} value={c}>
-                {c === "auto" ? "auto (discover, fall back to initialize)" : c === "modern" ? "modern (2026-07-28)" : "legacy (initialize, 2025-11-25)"}
+                {ERA_LABELS[c]}
               </option>
             ))}
           </select>

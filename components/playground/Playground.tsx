@@ -232,8 +232,13 @@ export function Playground({ server, tool, initial }: Props) {
   const editorPane = (
     <section aria-label="Request" className="min-w-0">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded bg-zinc-100 px-2 py-0.5 font-mono text-xs dark:bg-zinc-800" data-testid="connection-era">
+        <span
+          className="rounded bg-zinc-100 px-2 py-0.5 font-mono text-xs dark:bg-zinc-800"
+          data-testid="connection-era"
+          title={conn.connection.transport === "sse" ? "Deprecated HTTP+SSE transport: the proxy keeps no connection, so every call opens a fresh session (event stream, initialize, the call, close)." : undefined}
+        >
           {conn.server.era} · {conn.server.protocolVersion}
+          {conn.connection.transport === "sse" ? " · HTTP+SSE" : ""}
         </span>
         <span className="min-w-0 truncate text-zinc-500">{conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? server}</span>
         <span className="ml-auto" />
