@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { Era, Tool } from "@/lib/mcp/contract";
+import { classifyResponse } from "@/lib/mcp/response-kind";
 import type { EditorDiagnostic } from "@/lib/editor/request-diagnostics";
 import { requestTemplate, templatesFor } from "@/lib/editor/templates";
 import { hintSummary, isEffectivelyDestructive } from "@/lib/docs/annotations";
@@ -77,7 +78,8 @@ const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hov
 
 /** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests, keep history, share. */
 export function Playground({ server, tool, initial }: Props) {
-  const { conn, tools, error: setupError, headers, replaceDescriptor } = useConnection(server, initial?.era);
+  const { conn, tools, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
+  const [toolsNotice, setToolsNotice] = useState<string | null>(null);
   const [edited, setEdited] = useState<string | null>(initial?.request ?? null);
   const [diagnostics, setDiagnostics] = useState<EditorDiagnostic[]>([]);
   const [parseError, setParseError] = useState<string | null>(null);
@@ -114,8 +116,14 @@ export function Playground({ server, tool, initial }: Props) {
         durationMs: ex.rounds.reduce((sum, r) => sum + (r.outcome.kind === "response" ? r.outcome.rpc.durationMs : 0), 0),
       };
       void history.add(entry);
+      const last = ex.rounds.at(-1)?.outcome;
+      const answer = last?.kind === "response" && last.rpc.response ? classifyResponse(last.rpc.response, method) : undefined;
+      if (answer?.kind === "rpc-error" && answer.errorKind === "unknown-tool") {
+        // The server's list may have changed since we fetched it: fetch it again so completion and checks follow.
+        void refreshTools().then((list) => setToolsNotice(list ? `The server did not know that tool, so the tool list was fetched again: ${list.length} tools.` : "The server did not know that tool, and fetching the tool list again failed."));
+      }
     },
-    [server, era, history],
+    [server, era, history, refreshTools],
   );
   const isStdio = conn?.connection.url.startsWith("stdio:") ?? false;
   const headerOverrides = isStdio ? undefined : overrideMap(overrideDrafts).overrides;
@@ -177,6 +185,7 @@ export function Playground({ server, tool, initial }: Props) {
     { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
     ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: runner.cancel }] : []),
     { id: "history", label: showHistory ? "Hide history" : "Show history", group: "Action", run: () => setShowHistory((v) => !v) },
+    { id: "refresh-tools", label: "Fetch the tool list again (past the cache)", group: "Action", run: () => void refreshTools().then((list) => setToolsNotice(list ? `Tool list fetched again: ${list.length} tools.` : "Fetching the tool list again failed.")) },
     { id: "save", label: "Save request…", group: "Action", shortcut: "Ctrl/Cmd+S", run: () => setOverlay({ kind: "save" }) },
     { id: "saved", label: showSaved ? "Hide saved requests" : "Show saved requests", group: "Action", run: () => setShowSaved((v) => !v) },
     { id: "share", label: "Share this experiment (link)", group: "Action", run: () => setOverlay({ kind: "share" }) },
@@ -194,6 +203,13 @@ export function Playground({ server, tool, initial }: Props) {
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const { exchange, ask, busy } = runner;
 
+  // "Next page" on a list result: the request for it goes in the editor, and is sent at once for "Send next page".
+  const nextPage = (nextText: string, sendNow: boolean) => {
+    setEdited(nextText);
+    setParseError(null);
+    if (sendNow) void runner.run(JSON.parse(nextText) as Record<string, unknown>, nextText);
+  };
+
   const replay = (entry: Pick<HistoryEntry, "server" | "request"> & { era?: Era }) => {
     if (entry.server === server) {
       setEdited(entry.request);
@@ -203,13 +219,6 @@ export function Playground({ server, tool, initial }: Props) {
       // Another server: open it with the request, the same way a share link does (nothing is sent).
       router.push(`/playground#${encodeShare({ server: entry.server, era: entry.era, request: entry.request })}`);
     }
-  // "Next page" on a list result: the request for it goes in the editor, and is sent at once for "Send next page".
-  const nextPage = (nextText: string, sendNow: boolean) => {
-    setEdited(nextText);
-    setParseError(null);
-    if (sendNow) void runner.run(JSON.parse(nextText) as Record<string, unknown>, nextText);
-  };
-
   };
 
   const codeInput = (): CodeInput | { error: string } => {
@@ -257,11 +266,12 @@ export function Playground({ server, tool, initial }: Props) {
       </div>
       {errors > 0 && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">This request has {errors} problem{errors === 1 ? "" : "s"}; you can still send it to see how the server reacts.</p>}
       {parseError && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">{parseError}</p>}
+      {toolsNotice && <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="tools-notice">{toolsNotice}</p>}
       <ProblemsPanel diagnostics={diagnostics} />
       <SendPreview
         text={text}
         era={conn.server.era}
-        transport={isStdio ? "stdio" : "http"}
+        transport={isStdio ? "stdio" : conn.connection.transport === "sse" ? "sse" : "http"}
         endpoint={conn.server.displayUrl}
         protocolVersion={conn.server.protocolVersion}
         sessionId={conn.connection.sessionId}

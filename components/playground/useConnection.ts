@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ConnectionDescriptor, ConnectResponse, Era, ProxyErrorBody, Tool, UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/playground/api-client";
 import { loadConnection, loadHeaders, saveConnection } from "@/lib/playground/session-store";
@@ -54,14 +54,33 @@ export function useConnection(server: string, era?: Era) {
   }, [server, era, headers]);
 
   /** Keep a replacement descriptor the proxy handed back (e.g. a new legacy session). */
-  const replaceDescriptor = (connection: ConnectionDescriptor) => {
-    setConn((c) => {
-      if (!c) return c;
-      const next = { ...c, connection };
-      saveConnection(server, next);
-      return next;
-    });
-  };
+  const replaceDescriptor = useCallback(
+    (connection: ConnectionDescriptor) => {
+      setConn((c) => {
+        if (!c) return c;
+        const next = { ...c, connection };
+        saveConnection(server, next);
+        return next;
+      });
+    },
+    [server],
+  );
 
-  return { conn, tools, error, headers, replaceDescriptor };
+  /**
+   * Fetch the tool list again, past the proxy's cache: the server may have changed it (an "unknown tool" answer is
+   * reason enough, caching.mdx §Freshness Calculation). Resolves with the new list, or null when it failed.
+   */
+  const refreshTools = useCallback(async (): Promise<Tool[] | null> => {
+    if (!conn) return null;
+    try {
+      const list = await api.tools(conn.connection, headers, undefined, true);
+      if (list.connection) replaceDescriptor(list.connection);
+      setTools(list.tools);
+      return list.tools;
+    } catch {
+      return null;
+    }
+  }, [conn, headers, replaceDescriptor]);
+
+  return { conn, tools, error, headers, replaceDescriptor, refreshTools };
 }

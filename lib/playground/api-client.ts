@@ -89,7 +89,8 @@ async function rpcStream(
 /** Typed calls to our proxy API. */
 export const api = {
   connect: (req: ConnectRequest, signal?: AbortSignal) => post<ConnectResponse>("/api/connect", req, signal),
-  tools: (connection: ConnectionDescriptor, headers: UserHeaders, signal?: AbortSignal) => post<ToolsResponse>("/api/tools", { connection, headers }, signal),
+  /** `fresh` skips the proxy's list cache (the server's list may have changed). */
+  tools: (connection: ConnectionDescriptor, headers: UserHeaders, signal?: AbortSignal, fresh = false) => post<ToolsResponse>("/api/tools", { connection, headers, ...(fresh ? { fresh } : {}) }, signal),
   rpc: (connection: ConnectionDescriptor, message: unknown, headers: UserHeaders, signal?: AbortSignal, headerOverrides?: Record<string, string>) =>
     post<RpcResponse>("/api/rpc", rpcBody(connection, message, headers, headerOverrides), signal),
   rpcStream,

@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { demoRpc, openPlayground, send, setRequest } from "./helpers";
+
+/**
+ * An "unknown tool" answer means the list the browser holds may be out of date (caching.mdx §Freshness
+ * Calculation): the playground fetches it again past the proxy's cache, and completion/diagnostics follow.
+ */
+test("an unknown-tool answer makes the playground fetch the tool list again", async ({ page, request }) => {
+  const toggle = (enabled: boolean) => demoRpc(request, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled } } });
+  await toggle(true);
+  try {
+    await openPlayground(page, "builtin:demo");
+    await toggle(false);
+    const freshLists: unknown[] = [];
+    page.on("request", (req) => {
+      if (req.url().endsWith("/api/tools") && (req.postDataJSON() as { fresh?: boolean }).fresh === true) freshLists.push(req.postDataJSON());
+    });
+    // The browser still lists the beta tool, so the editor accepts the call; the server no longer knows it.
+    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "beta_summarize_issue", arguments: { issue_id: 1 } } }, null, 2));
+    await expect(page.getByTestId("problems-none")).toBeVisible();
+    await send(page);
+    await expect(page.getByTestId("tools-notice")).toContainText("tool list was fetched again");
+    expect(freshLists).toHaveLength(1);
+    // With the new list, the editor now flags the name.
+    await expect(page.getByTestId("problems")).toContainText('unknown tool "beta_summarize_issue"');
+  } finally {
+    await toggle(false);
+  }
+});
