@@ -56,7 +56,9 @@ test.describe("saved requests", () => {
     await page.reload();
     await expectEditor(page);
     await expect(page.getByTestId("saved-button")).toContainText("(2)");
-    await page.getByTestId("saved-button").click();
+    await page.keyboard.press("ControlOrMeta+K");
+    await page.keyboard.type("show saved");
+    await page.keyboard.press("Enter");
     const group = page.getByTestId("saved-group").first();
     await expect(group).toHaveAttribute("data-server", "builtin:demo");
     await expect(group).toContainText("this server");
@@ -146,6 +148,34 @@ test.describe("saved requests", () => {
     );
     expect(stored).not.toContain("sk-live");
     expect(stored).toContain("replaced");
+  });
+
+  test("another server's request opens its playground with the request, like a share link: nothing sent", async ({ page }) => {
+    const everything = process.env.EVERYTHING_URL!;
+    await openPlayground(page, "builtin:demo");
+    const echo = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { message: "from a saved request" } } });
+    const seed = JSON.stringify({ toolscope: "saved-requests", version: 1, requests: [{ name: "Echo", server: everything, request: echo }] });
+    await page.keyboard.press("ControlOrMeta+K");
+    await expect(page.getByTestId("palette-item").filter({ hasText: "Save request…" })).toBeVisible();
+    await page.keyboard.type("show saved");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("saved-import-file").setInputFiles({ name: "seed.json", mimeType: "application/json", buffer: Buffer.from(seed) });
+    const group = page.locator(`[data-testid="saved-group"][data-server="${everything}"]`);
+    await expect(group).toBeVisible();
+
+    const rpc: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname.startsWith("/api/rpc")) rpc.push(req.url());
+    });
+    await group.getByTestId("saved-open").click();
+    await expect(page).toHaveURL(/\/playground#v1\./);
+    await expect(page.getByTestId("share-banner")).toContainText(everything);
+    await expectEditor(page);
+    await expect.poll(() => editorText(page)).toContain("from a saved request");
+    expect(rpc).toEqual([]);
+
+    await page.getByTestId("help-button").click();
+    await expect(page.getByTestId("help-dialog")).toContainText("Ctrl/Cmd+S");
   });
 
   test("screenshots: the panel and the save dialog, light and dark, wide and narrow", async ({ page }) => {

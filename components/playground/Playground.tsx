@@ -161,7 +161,7 @@ export function Playground({ server, tool, initial }: Props) {
         setOverlay({ kind: "palette" });
       } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
         e.preventDefault(); // not the browser's "save page"
-        setOverlay({ kind: "save" });
+        if (!document.querySelector("dialog[open]")) setOverlay({ kind: "save" });
       } else if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(e.target) && !document.querySelector("dialog[open]")) {
         e.preventDefault();
         setOverlay({ kind: "help" });

@@ -215,7 +215,7 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
                             )}
                           </form>
                         ) : (
-                          <span className="min-w-0 flex-1 basis-40">
+                          <span className="min-w-0 flex-1 basis-full sm:basis-40">
                             <span className="font-medium" data-testid="saved-name">
                               {r.name}
                             </span>
@@ -232,7 +232,7 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
                               {r.era ? `${r.era} · ` : ""}
                               {time(r.updatedAt)}
                             </span>
-                            <span className="flex items-center gap-1.5">
+                            <span className="ml-auto flex items-center gap-1.5">
                               {(here || linkable(g.server)) && (
                                 <button type="button" className={small} onClick={() => onOpen(r)} data-testid="saved-open" aria-label={`Open “${r.name}” in the editor`}>
                                   Open
