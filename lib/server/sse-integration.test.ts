@@ -81,6 +81,12 @@ function startRaw(): Promise<void> {
       if (m.method === "tools/call" && kind === "asks") send(stream, { jsonrpc: "2.0", id: "srv-1", method: "roots/list" });
       if (m.id === "srv-1") send(stream, { jsonrpc: "2.0", id: (received.asks!.find((x) => x.method === "tools/call") as { id: unknown }).id, result: { content: [{ type: "text", text: `client said: ${JSON.stringify(m.error ?? m.result)}` }] } });
       if (m.method === "tools/call" && kind === "flood") send(stream, { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x".repeat(200_000) } });
+      // Works for 1 s, saying so every 200 ms ("slow"), or says so once and then goes quiet for good ("stalls").
+      if (m.method === "tools/call" && (kind === "slow" || kind === "stalls")) {
+        const steps = kind === "slow" ? 5 : 1;
+        for (let i = 1; i <= steps; i++) setTimeout(() => send(stream, { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t", progress: i, total: 5 } }), i * 200);
+        if (kind === "slow") setTimeout(() => send(stream, { jsonrpc: "2.0", id: m.id, result: { content: [] } }), 1100);
+      }
     });
   });
   return new Promise((resolve) =>
@@ -190,6 +196,18 @@ test("limits: no endpoint event within the timeout; a stream past the byte limit
   assert.ok(performance.now() - started < 3000);
   await new Promise((r) => setTimeout(r, 100));
   assert.ok(rawStreamsClosed > closedBefore, "the server saw its stream close");
+});
+
+test("a call that keeps sending progress outlives the request timeout (stream limits take over); one that goes quiet is cut", async () => {
+  const limits = { ...ctx, config: { ...cfg, requestTimeoutMs: 500, streamIdleMs: 450, streamMaxMs: 5000 } };
+  const message = { jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "work", _meta: { progressToken: "t" } } };
+  const slow = await connect({ url: `${rawBase}/slow/sse`, era: "legacy-sse", headers: {} }, limits);
+  const done = await rpc({ connection: slow.connection, headers: {}, message }, limits);
+  assert.deepEqual(done.response, { jsonrpc: "2.0", id: 11, result: { content: [] } });
+  assert.equal(done.notifications.length, 5);
+
+  const stalls = await connect({ url: `${rawBase}/stalls/sse`, era: "legacy-sse", headers: {} }, limits);
+  await assert.rejects(rpc({ connection: stalls.connection, headers: {}, message }, limits), /went silent: nothing arrived .* for 450 ms \(TOOLSCOPE_STREAM_IDLE_MS\)/);
 });
 
 test("the GET stream goes through the egress guard: a private address is refused in hosted mode", async () => {

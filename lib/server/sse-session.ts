@@ -5,6 +5,7 @@ import { CLIENT_INFO } from "@/lib/mcp/meta";
 import { ProxyError } from "./proxy-error.ts";
 import { createRecorder } from "./recording-fetch.ts";
 import { resolveSseEndpoint } from "./sse-rules.ts";
+import { streamCutError, watchExchange, type ExchangeWatchdog, type StreamLimits } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
 import { cancelledByCaller, ExchangeFailure, noResponseWithin, type ExchangeOptions, type ExchangeResult } from "./upstream-exchange.ts";
 
@@ -28,7 +29,7 @@ export const SSE_SESSION_NOTE =
 export interface SseSessionOptions {
   target: Target;
   userHeaders: UserHeaders;
-  /** Bound for the handshake, and for each request until its answer arrives. */
+  /** Bound for the handshake, and for each request until its answer (or its first notification) arrives. */
   timeoutMs: number;
   maxBodyBytes: number;
   /** Fires when our caller goes away: the stream is closed, which ends the session on the server. */
@@ -39,8 +40,16 @@ export interface SseSessionOptions {
 export interface SseSession {
   /** The SDK client after the handshake: server info, capabilities, negotiated version. */
   client: Client;
-  /** POST a request and wait for the response with its id on the stream; notifications meanwhile go to `onNotification`. */
-  request(message: Record<string, unknown>, onNotification?: (m: Record<string, unknown>) => void): Promise<{ response: Record<string, unknown>; notifications: Record<string, unknown>[] }>;
+  /**
+   * POST a request and wait for the response with its id on the stream; notifications meanwhile go to `onNotification`.
+   * With `stream` limits, a request whose server starts talking (progress, logs) is bounded by them instead of the
+   * request timeout, as a streamed Streamable HTTP answer is.
+   */
+  request(
+    message: Record<string, unknown>,
+    onNotification?: (m: Record<string, unknown>) => void,
+    stream?: StreamLimits,
+  ): Promise<{ response: Record<string, unknown>; notifications: Record<string, unknown>[] }>;
   /** POST a notification (the server answers 202, nothing on the stream). */
   notify(message: Record<string, unknown>): Promise<void>;
   /** The exchanges recorded since the last call (the GET stream's events keep filling in as they arrive). */
@@ -94,9 +103,13 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
   opts.signal?.addEventListener("abort", onCancel, { once: true });
 
   let endpointSeen = false;
+  /** The limits of the step in flight (the handshake, or one request). */
+  let watchdog: ExchangeWatchdog | undefined;
   const recorder = createRecorder(opts.target.fetch, {
     secretHeaderNames: Object.keys(opts.userHeaders),
     maxBodyBytes: opts.maxBodyBytes,
+    // Anything arriving on the stream (keep-alive comments included) shows it is alive.
+    onBytes: () => watchdog?.activity(),
     onSseEvent: (e) => {
       // Checked as the event is parsed, before the SDK acts on it (the SDK has an origin check of its own too).
       if (e.event === "endpoint" && !endpointSeen) {
@@ -132,34 +145,38 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
   const waiters = new Map<string, Waiter>();
   transport.onerror = (err) => fail(err instanceof SseError ? describeSseError(err, opts.target.url, endpointSeen) : err);
 
-  /** Race a step against the session failing and the request timeout. */
-  const bounded = async <R>(step: Promise<R>): Promise<R> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(noResponseWithin(opts.timeoutMs)), opts.timeoutMs)));
+  /** Race a step against the session failing and its limits (the request timeout; the stream limits once it streams). */
+  const bounded = async <R>(step: Promise<R>, stream?: StreamLimits): Promise<R> => {
+    let expire!: (err: ProxyError) => void;
+    const expired = new Promise<never>((_, reject) => (expire = reject));
+    watchdog = watchExchange({ timeoutMs: opts.timeoutMs, stream, onExpire: (expiry) => expire(expiry === "request" ? noResponseWithin(opts.timeoutMs) : streamCutError(expiry, stream!)) });
     try {
-      return await Promise.race([step, failed, timeout]);
+      return await Promise.race([step, failed, expired]);
     } finally {
-      clearTimeout(timer);
+      watchdog.stop();
+      watchdog = undefined;
     }
   };
 
   let taken = 0;
   const session: SseSession = {
     client,
-    async request(message, onNotification) {
+    async request(message, onNotification, stream) {
       const notifications: Record<string, unknown>[] = [];
       const key = JSON.stringify(message.id);
       const answer = new Promise<Record<string, unknown>>((resolve) =>
         waiters.set(key, {
           resolve,
           message(m) {
+            // The server is working on it and says so: from now on the stream limits apply, not the request timeout.
+            watchdog?.streamOpened();
             notifications.push(m);
             onNotification?.(m);
           },
         }),
       );
       try {
-        const response = await bounded(transport.send(message as never).then(() => answer));
+        const response = await bounded(transport.send(message as never).then(() => answer), stream);
         return { response, notifications };
       } finally {
         waiters.delete(key);
@@ -205,7 +222,7 @@ export async function exchangeOverSse(opts: Omit<ExchangeOptions, "descriptor" |
   return withSseSession(opts, async (session) => {
     let response: Record<string, unknown> | null = null;
     let notifications: Record<string, unknown>[] = [];
-    if (opts.message.id !== undefined) ({ response, notifications } = await session.request(opts.message, opts.onNotification));
+    if (opts.message.id !== undefined) ({ response, notifications } = await session.request(opts.message, opts.onNotification, opts.stream));
     else await session.notify(opts.message);
     return { response, notifications, exchanges: session.takeExchanges(), durationMs: performance.now() - started };
   });
