@@ -57,7 +57,9 @@ export function done(tx: IDBTransaction): Promise<void> {
 export function withFallback<S extends object>(primary: S, fallback: S): S {
   let active = primary;
   return new Proxy(fallback, {
-    get(_target, key) {
+    get(target, key) {
+      // Only the store's methods are wrapped: anything else (e.g. `then`, probed by await) stays undefined.
+      if (typeof target[key as keyof S] !== "function") return undefined;
       return (...args: unknown[]) => {
         const call = (s: S) => (s[key as keyof S] as (...a: unknown[]) => Promise<unknown>)(...args);
         return call(active).catch(() => {
