@@ -6,6 +6,7 @@ const TITLES: Record<ProxyErrorBody["error"]["kind"], string> = {
   "upstream-unreachable": "The server could not be reached",
   "upstream-timeout": "The server did not answer in time",
   "upstream-protocol": "The server did not answer like an MCP server",
+  "stream-broken": "The server's stream ended before the answer",
   "too-large": "Too large",
   "rate-limited": "Too many requests",
   internal: "Toolscope failed",

@@ -279,6 +279,8 @@ export type ProxyErrorKind =
   | "upstream-unreachable"
   | "upstream-timeout"
   | "upstream-protocol"
+  /** The server's event stream ended before the answer: the request is lost, and it may or may not have run. */
+  | "stream-broken"
   | "too-large"
   | "rate-limited"
   | "internal";
@@ -301,6 +303,7 @@ export const PROXY_ERROR_STATUS: Record<ProxyErrorKind, number> = {
   "upstream-unreachable": 502,
   "upstream-timeout": 504,
   "upstream-protocol": 502,
+  "stream-broken": 502,
   "too-large": 413,
   "rate-limited": 429,
   internal: 500,

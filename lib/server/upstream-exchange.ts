@@ -43,9 +43,24 @@ export class ExchangeFailure extends Error {
   }
 }
 
+/** Times a legacy response stream with event ids is resumed (GET + Last-Event-ID) before the request counts as lost. */
+export const LEGACY_RESUME_ATTEMPTS = 2;
+
 /** The request timeout ran out before the answer came (any HTTP transport). */
 export function noResponseWithin(timeoutMs: number): ProxyError {
   return new ProxyError("upstream-timeout", `No response within ${timeoutMs} ms.`, "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.");
+}
+
+/**
+ * The response stream ended without the answer (HTTP-15): the request is lost. Toolscope does not re-issue it on
+ * its own: a tool call may have had its effect before the stream broke, and only the user can say it is safe to repeat.
+ */
+export function streamBroken(method: unknown): ProxyError {
+  return new ProxyError(
+    "stream-broken",
+    `The server's event stream closed before the answer to ${typeof method === "string" ? method : "the request"} arrived.`,
+    "The request may or may not have run on the server. Send it again to re-issue it (use a new id); if it changes something (not read-only, not idempotent), check its effect first.",
+  );
 }
 
 /** Our caller went away (the browser closed its request or stream). */
@@ -92,15 +107,18 @@ export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeRe
     sessionId: opts.descriptor.sessionId,
     // Legacy servers learn the version from this header; modern requests carry it in _meta and the transport derives the header.
     protocolVersion: opts.descriptor.era === "legacy" ? opts.descriptor.protocolVersion : undefined,
-    // Stateless proxy: never retry or resume a broken stream on our own.
-    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+    // Never re-send a request on our own. A legacy server that numbered its events may close the stream and expect
+    // us to resume it (GET + Last-Event-ID, which repeats nothing); modern streams are not resumable (HTTP-14).
+    reconnectionOptions: { maxRetries: opts.descriptor.era === "legacy" ? LEGACY_RESUME_ATTEMPTS : 0, initialReconnectionDelay: 200, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 2 },
   });
   const notifications: Record<string, unknown>[] = [];
   const id = opts.message.id;
   const expectsResponse = id !== undefined;
   const abort = opts.signal ? AbortSignal.any([cut.signal, opts.signal]) : cut.signal;
 
+  let rejectResponse: (err: unknown) => void = () => undefined;
   const response = new Promise<Record<string, unknown> | null>((resolve, reject) => {
+    rejectResponse = reject;
     transport.onmessage = (msg) => {
       const m = msg as Record<string, unknown>;
       if (expectsResponse && ("result" in m || "error" in m) && m.id === id) resolve(m);
@@ -109,14 +127,18 @@ export async function exchangeMessage(opts: ExchangeOptions): Promise<ExchangeRe
         opts.onNotification?.(m);
       }
     };
-    transport.onerror = (err) => reject(err);
+    // A broken stream the SDK could not resume ends in onRequestStreamEnd below, which says what happened.
+    transport.onerror = (err) => {
+      if (!/^Maximum reconnection attempts/.test(err.message)) reject(err);
+    };
     abort.addEventListener("abort", () => reject(cut.signal.aborted ? (cut.signal.reason as ProxyError) : cancelledByCaller()), { once: true });
   });
   response.catch(() => undefined);
 
   try {
     await transport.start();
-    await transport.send(opts.message as never, { headers: opts.extraHeaders, requestSignal: abort });
+    // Fired once the request's event stream is over and every message on it was handled: no answer by then, none will come.
+    await transport.send(opts.message as never, { headers: opts.extraHeaders, requestSignal: abort, onRequestStreamEnd: () => rejectResponse(streamBroken(opts.message.method)) });
     const result = expectsResponse ? await response : null;
     return { response: result, notifications, exchanges: recorder.exchanges, durationMs: performance.now() - started };
   } catch (err) {
