@@ -50,9 +50,10 @@ test.describe("request editor: markers and completion (demo server)", () => {
     await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
     await expect(page.locator(".monaco-hover").filter({ hasText: "status must be one of open, in_progress, closed" }).first()).toBeVisible();
 
-    // Fix it as a user would: select the word, type the right one.
+    // Fix it as a user would: select the word (double-click), put the right one in its place (one insertion, so the
+    // suggestion list that typing opens cannot take a keystroke).
     await page.mouse.dblclick(value.x + value.width / 2, value.y + value.height / 2);
-    await page.keyboard.type("open");
+    await page.keyboard.insertText("open");
     await expect(squiggles).toHaveCount(0);
     expect(await editorText(page)).toContain('"status":"open"');
   });
@@ -63,10 +64,8 @@ test.describe("request editor: markers and completion (demo server)", () => {
     await page.keyboard.press("Control+Space");
     const suggest = page.locator(".suggest-widget.visible");
     await expect(suggest).toBeVisible();
-    await expect(suggest.locator(".monaco-list-row").filter({ hasText: "execute_sql" })).toHaveCount(1);
-    await page.keyboard.type("execute_s");
-    await expect(suggest.locator(".monaco-list-row.focused")).toContainText("execute_sql");
-    await page.keyboard.press("Enter");
+    for (const name of ["search_issues", "execute_sql"]) await expect(suggest.locator(".monaco-list-row").filter({ hasText: name })).toHaveCount(1);
+    await suggest.locator(".monaco-list-row").filter({ hasText: "execute_sql" }).click();
     await expect.poll(() => editorText(page)).toContain('"name": "execute_sql"');
     // The value is a known tool now: no unknown-tool marker.
     await expect(page.getByTestId("problems")).not.toContainText("unknown tool");

@@ -45,7 +45,7 @@ export function HeaderTable({ headers, mark, overridden }: { headers: [string, s
 /** "overridden by you", and the value the header would have had. */
 export function OverrideNote({ replaced }: { replaced?: string }) {
   return (
-    <span className="ml-2 rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" data-testid="override-note">
+    <span className="mt-0.5 block w-fit break-normal rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" data-testid="override-note">
       overridden by you{replaced !== undefined ? `; derived: ${replaced}` : "; not derived from the body"}
     </span>
   );

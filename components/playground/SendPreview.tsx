@@ -13,7 +13,7 @@ const PREVIEW_DELAY_MS = 200;
 interface Props {
   text: string;
   era: Era;
-  transport: "http" | "stdio";
+  transport: "http" | "sse" | "stdio";
   endpoint: string;
   protocolVersion: string;
   sessionId?: string;
@@ -90,7 +90,7 @@ export function SendPreview(props: Props) {
   );
 }
 
-function HttpPart({ http, overrides, problems, onOverrides }: { http: { method: string; url: string; headers: PreviewHeader[] }; overrides: OverrideDraft[]; problems: (string | undefined)[]; onOverrides: (d: OverrideDraft[]) => void }) {
+function HttpPart({ http, overrides, problems, onOverrides }: { http: { method: string; url: string; headers: PreviewHeader[]; endpointNote?: string }; overrides: OverrideDraft[]; problems: (string | undefined)[]; onOverrides: (d: OverrideDraft[]) => void }) {
   const byName = new Map(http.headers.map((h) => [h.name.toLowerCase(), h]));
   const overridden = new Set(http.headers.filter((h) => h.overridden).map((h) => h.name.toLowerCase()));
   const overridable = (name: string) => overrideNameProblem(name) === undefined;
@@ -113,6 +113,7 @@ function HttpPart({ http, overrides, problems, onOverrides }: { http: { method: 
       <p className="mb-1 break-all font-mono text-xs" data-testid="send-preview-request-line">
         <span className="font-semibold">{http.method}</span> {http.url}
       </p>
+      {http.endpointNote && <p className="mb-1 text-xs text-zinc-500">{http.endpointNote}</p>}
       <div data-testid="send-preview-headers">
         <HeaderTable headers={http.headers.map((h) => [h.name, h.value])} mark={mark} overridden={overridden} />
       </div>
@@ -158,13 +159,15 @@ function BodyPart({ body, added, onWrite }: { body: Record<string, unknown>; add
       {added.length > 0 && (
         <ul className="mt-2 space-y-1 text-xs" data-testid="send-preview-added">
           {added.map((a) => (
-            <li key={a.pointer} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <code className="break-all">{a.pointer}</code>
-              <span className="text-zinc-500">
-                added by the {a.by === "proxy" ? "proxy" : "playground"}
-                {a.pointer === "/id" ? " (a fresh one each send)" : ""}
+            <li key={a.pointer} className="flex items-start gap-2">
+              <span className="min-w-0 flex-1">
+                <code className="break-all">{a.pointer}</code>{" "}
+                <span className="text-zinc-500">
+                  added by the {a.by === "proxy" ? "proxy" : "playground"}
+                  {a.pointer === "/id" ? " (a fresh one each send)" : ""}
+                </span>
               </span>
-              <button type="button" className={small} onClick={() => onWrite(a.pointer, a.value)} data-testid={`write-${a.pointer}`}>
+              <button type="button" className={`${small} shrink-0`} onClick={() => onWrite(a.pointer, a.value)} data-testid={`write-${a.pointer}`}>
                 Write into the request
               </button>
             </li>

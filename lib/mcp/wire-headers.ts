@@ -20,11 +20,19 @@ const MCP_NAME_SOURCE: Record<string, string> = {
   "tasks/cancel": "taskId",
 };
 
-/** What a POST always carries: the SDK asks for JSON or an SSE stream. */
+/** What a Streamable HTTP POST always carries: the SDK asks for JSON or an SSE stream. */
 export const CONTENT_HEADERS: readonly [string, string][] = [
   ["Content-Type", "application/json"],
   ["Accept", "application/json, text/event-stream"],
 ];
+
+/** On the deprecated HTTP+SSE transport the POST only says what it carries: answers come on the event stream. */
+const SSE_CONTENT_HEADERS: readonly [string, string][] = [["Content-Type", "application/json"]];
+
+/** The content headers of a message POST on a transport. */
+export function contentHeaders(transport: "streamable" | "sse"): readonly [string, string][] {
+  return transport === "sse" ? SSE_CONTENT_HEADERS : CONTENT_HEADERS;
+}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -41,6 +49,8 @@ export interface TransportContext {
   protocolVersion: string;
   /** Legacy: the session's `Mcp-Session-Id`. */
   sessionId?: string;
+  /** Legacy servers on the deprecated HTTP+SSE transport (2024-11-05): the session lives in the endpoint URL. */
+  sse?: boolean;
 }
 
 /**
@@ -52,6 +62,7 @@ export function transportMcpHeaders(message: Record<string, unknown>, ctx: Trans
   const out: [string, string][] = [];
   if (ctx.era === "legacy") {
     out.push(["MCP-Protocol-Version", ctx.protocolVersion]);
+    if (ctx.sse) return out;
     if (ctx.sessionId && message.method !== "initialize") out.push(["Mcp-Session-Id", ctx.sessionId]);
     return out;
   }

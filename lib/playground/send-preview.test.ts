@@ -133,6 +133,8 @@ test("previewLines prints like JSON.stringify(…, null, 2) and marks the added 
   const lines = previewLines(body, new Set(["/id", "/params/_meta/a~1b"]));
   assert.equal(lines.map((l) => l.text).join("\n"), JSON.stringify(body, null, 2));
   assert.deepEqual(lines.filter((l) => l.added).map((l) => l.text.trim()), ['"id": "x",', '"a/b": {', '"deep": [', "1,", "2", "]", "},"]);
+  const whole = previewLines({ method: "m", params: { name: "n", _meta: { a: 1, b: 2 } } }, new Set(["/params/_meta/a", "/params/_meta/b"]));
+  assert.deepEqual(whole.filter((l) => l.added).map((l) => l.text.trim()), ['"_meta": {', '"a": 1,', '"b": 2', "}"], "a wholly added _meta is marked with its braces");
 });
 
 test("overrideMap sends only valid drafts and says what is wrong with the others", () => {
@@ -147,4 +149,10 @@ test("overrideMap sends only valid drafts and says what is wrong with the others
   assert.match(problems[1]!, /Only Mcp-Name and Mcp-Param-\*/);
   assert.match(problems[2]!, /overridden above already/);
   assert.match(problems[3]!, /=\?base64\?/);
+});
+
+test("legacy on HTTP+SSE: only Content-Type and the version on the POST (the session is in the endpoint URL), with a note", () => {
+  const p = ok(preview({ era: "legacy", transport: "sse", protocolVersion: "2024-11-05", sessionId: undefined }));
+  assert.deepEqual(headerMap(p), { "Content-Type": "application/json", "MCP-Protocol-Version": "2024-11-05" });
+  assert.match(p.http!.endpointNote!, /endpoint the stream names/);
 });

@@ -7,7 +7,7 @@ import { applyEdits, modify } from "jsonc-parser";
 import type { Era, Tool, UserHeaders } from "../mcp/contract.ts";
 import { proxyRequestId, stampMessage } from "../mcp/meta.ts";
 import { maskValue } from "../mcp/secrets.ts";
-import { applyHeaderOverrides, CONTENT_HEADERS, MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem, transportMcpHeaders, withDecoded } from "../mcp/wire-headers.ts";
+import { applyHeaderOverrides, contentHeaders, MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem, transportMcpHeaders, withDecoded } from "../mcp/wire-headers.ts";
 import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
 import { withPlaygroundMeta } from "./notifications.ts";
 
@@ -15,8 +15,11 @@ export interface PreviewInput {
   /** The editor text. */
   text: string;
   era: Era;
-  /** stdio servers get the body on stdin: no HTTP request, no headers. */
-  transport: "http" | "stdio";
+  /**
+   * `http`: Streamable HTTP. `sse`: the deprecated HTTP+SSE transport (legacy servers), where the body is POSTed to the
+   * endpoint the server's event stream names. stdio servers get the body on stdin: no HTTP request, no headers.
+   */
+  transport: "http" | "sse" | "stdio";
   /** The endpoint as shown to people (the demo's public URL). */
   endpoint: string;
   protocolVersion: string;
@@ -55,8 +58,8 @@ export type SendPreview =
       ok: true;
       body: Record<string, unknown>;
       added: PreviewAddition[];
-      /** Absent on stdio. */
-      http?: { method: "POST"; url: string; headers: PreviewHeader[] };
+      /** Absent on stdio. On HTTP+SSE the URL is the stream's endpoint, known only once the stream is open (`endpointNote`). */
+      http?: { method: "POST"; url: string; headers: PreviewHeader[]; endpointNote?: string };
     };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -93,7 +96,8 @@ export function buildSendPreview(input: PreviewInput): SendPreview {
 
   const name = isObject(body.params) ? body.params.name : undefined;
   const tool = body.method === "tools/call" && typeof name === "string" ? input.tools.find((t) => t.name === name) : undefined;
-  const derived: [string, string][] = [...CONTENT_HEADERS, ...transportMcpHeaders(body, input), ...Object.entries(mirroredParamHeaders(body, input.era, tool))];
+  const sse = input.transport === "sse";
+  const derived: [string, string][] = [...contentHeaders(sse ? "sse" : "streamable"), ...transportMcpHeaders(body, { ...input, sse }), ...Object.entries(mirroredParamHeaders(body, input.era, tool))];
   const { headers: sent, overridden } = applyHeaderOverrides(derived, input.overrides ?? {});
   const byName = new Map(overridden.map((o) => [o.name.toLowerCase(), o]));
   const headers: PreviewHeader[] = sent.map(([n, v]) => {
@@ -102,7 +106,8 @@ export function buildSendPreview(input: PreviewInput): SendPreview {
   });
   const taken = new Set(headers.map((h) => h.name.toLowerCase()));
   for (const [n, v] of Object.entries(input.userHeaders)) if (!taken.has(n.toLowerCase())) headers.push({ name: n, value: maskValue(v), kind: "user" });
-  return { ok: true, body, added, http: { method: "POST", url: input.endpoint, headers } };
+  const endpointNote = sse ? "HTTP+SSE: each send opens a session (GET the event stream, initialize); this POST goes to the endpoint the stream names, and the answer arrives on the stream." : undefined;
+  return { ok: true, body, added, http: { method: "POST", url: input.endpoint, headers, ...(endpointNote ? { endpointNote } : {}) } };
 }
 
 /** A JSON pointer's tokens (`~1` → `/`, `~0` → `~`). */
@@ -129,23 +134,22 @@ function token(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-/** The body as `JSON.stringify(body, null, 2)` prints it, line by line, with the added fields' lines marked. */
+/**
+ * The body as `JSON.stringify(body, null, 2)` prints it, line by line, with the added fields' lines marked; an object
+ * or array all of whose members were added (a `_meta` the user did not write) is marked as a whole.
+ */
 export function previewLines(body: unknown, addedPointers: ReadonlySet<string>): PreviewLine[] {
-  const out: PreviewLine[] = [];
-  const walk = (value: unknown, indent: string, prefix: string, pointer: string, suffix: string, inAdded: boolean) => {
+  /** Returns the lines of `value` and whether all of them are added. */
+  const walk = (value: unknown, indent: string, prefix: string, pointer: string, suffix: string, inAdded: boolean): { lines: PreviewLine[]; added: boolean } => {
     const added = inAdded || addedPointers.has(pointer);
     const entries: [string, unknown][] | undefined = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : isObject(value) ? Object.entries(value) : undefined;
-    if (!entries || entries.length === 0) {
-      out.push({ text: `${indent}${prefix}${JSON.stringify(value) ?? "null"}${suffix}`, added });
-      return;
-    }
+    if (!entries || entries.length === 0) return { lines: [{ text: `${indent}${prefix}${JSON.stringify(value) ?? "null"}${suffix}`, added }], added };
     const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
-    out.push({ text: `${indent}${prefix}${open}`, added });
-    entries.forEach(([k, v], i) => walk(v, `${indent}  `, Array.isArray(value) ? "" : `${JSON.stringify(k)}: `, `${pointer}/${token(k)}`, i < entries.length - 1 ? "," : "", added));
-    out.push({ text: `${indent}${close}${suffix}`, added });
+    const children = entries.map(([k, v], i) => walk(v, `${indent}  `, Array.isArray(value) ? "" : `${JSON.stringify(k)}: `, `${pointer}/${token(k)}`, i < entries.length - 1 ? "," : "", added));
+    const whole = added || (pointer !== "" && children.every((c) => c.added));
+    return { lines: [{ text: `${indent}${prefix}${open}`, added: whole }, ...children.flatMap((c) => c.lines), { text: `${indent}${close}${suffix}`, added: whole }], added: whole };
   };
-  walk(body, "", "", "", "", false);
-  return out;
+  return walk(body, "", "", "", "", false).lines;
 }
 
 /** A header override as typed in the preview (possibly not valid yet). */
