@@ -26,8 +26,14 @@ export const CONTENT_HEADERS: readonly [string, string][] = [
   ["Accept", "application/json, text/event-stream"],
 ];
 
-/** On the deprecated HTTP+SSE transport the POST only says what it carries: answers come on the event stream. */
-const SSE_CONTENT_HEADERS: readonly [string, string][] = [["Content-Type", "application/json"]];
+/**
+ * On the deprecated HTTP+SSE transport the POST only says what it carries (answers come on the event stream); the
+ * transport sets no Accept, so fetch's default goes out.
+ */
+const SSE_CONTENT_HEADERS: readonly [string, string][] = [
+  ["Content-Type", "application/json"],
+  ["Accept", "*/*"],
+];
 
 /** The content headers of a message POST on a transport. */
 export function contentHeaders(transport: "streamable" | "sse"): readonly [string, string][] {

@@ -151,8 +151,8 @@ test("overrideMap sends only valid drafts and says what is wrong with the others
   assert.match(problems[3]!, /=\?base64\?/);
 });
 
-test("legacy on HTTP+SSE: only Content-Type and the version on the POST (the session is in the endpoint URL), with a note", () => {
+test("legacy on HTTP+SSE: only content headers and the version on the POST (the session is in the endpoint URL), with a note", () => {
   const p = ok(preview({ era: "legacy", transport: "sse", protocolVersion: "2024-11-05", sessionId: undefined }));
-  assert.deepEqual(headerMap(p), { "Content-Type": "application/json", "MCP-Protocol-Version": "2024-11-05" });
+  assert.deepEqual(headerMap(p), { "Content-Type": "application/json", Accept: "*/*", "MCP-Protocol-Version": "2024-11-05" });
   assert.match(p.http!.endpointNote!, /endpoint the stream names/);
 });

@@ -2,10 +2,12 @@
  * Header overrides and the send preview's header prediction, against the real SDK transport and the real demo
  * server (in process, SDK createMcpHandler): what the preview says is what crosses the wire.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import type { ConnectionDescriptor, Tool } from "@/lib/mcp/contract";
-import { CONTENT_HEADERS, transportMcpHeaders } from "@/lib/mcp/wire-headers";
+import { CONTENT_HEADERS, contentHeaders, transportMcpHeaders } from "@/lib/mcp/wire-headers";
 import { mirroredParamHeaders } from "@/lib/mcp/x-mcp-header";
 import { createDemoServerHandler, type DemoServerHandler } from "@/lib/demo/server";
 import { sendRpc } from "./send-rpc.ts";
@@ -128,4 +130,40 @@ test("parity on a legacy session: version and session headers, no Mcp-Method/Mcp
   const onWire = Object.fromEntries([...wire[0].entries()].filter(([n]) => n !== "content-length"));
   assert.deepEqual(onWire, predicted(res.sent as Record<string, unknown>, legacy));
   assert.equal(onWire["mcp-param-region"], undefined);
+});
+
+test("parity on HTTP+SSE (2024-11-05): the message POST carries the content headers and the negotiated version, as predicted", async () => {
+  const posts: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
+  let stream: http.ServerResponse | undefined;
+  const server = http.createServer((req, res) => {
+    if (req.method === "GET") {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      stream = res;
+      res.write("event: endpoint\ndata: /message?session=1\n\n");
+      return;
+    }
+    let text = "";
+    req.on("data", (c) => (text += c));
+    req.on("end", () => {
+      const m = JSON.parse(text) as Record<string, unknown>;
+      posts.push({ headers: req.headers, body: m });
+      res.writeHead(202).end();
+      const answer = m.method === "initialize" ? { protocolVersion: "2024-11-05", capabilities: { tools: {} }, serverInfo: { name: "sse-parity", version: "1" } } : { content: [] };
+      if (m.id !== undefined) stream?.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: m.id, result: answer })}\n\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`);
+    const sseTarget: Target = { url, displayUrl: url.toString(), fetch };
+    const descriptor: ConnectionDescriptor = { v: 1, url: url.toString(), era: "legacy", protocolVersion: "2024-11-05", transport: "sse" };
+    const res = await sendRpc({ target: sseTarget, descriptor, message: sql("eu-west1"), userHeaders: {}, findTool: async () => undefined, timeoutMs: 5000, maxBodyBytes: 1_000_000 });
+    const post = posts.find((p) => p.body.method === "tools/call")!;
+    const mcpish = Object.fromEntries(Object.entries(post.headers).filter(([n]) => n === "content-type" || n === "accept" || n.startsWith("mcp-")));
+    const expected = Object.fromEntries([...contentHeaders("sse"), ...transportMcpHeaders(res.sent as Record<string, unknown>, { ...descriptor, sse: true })].map(([n, v]) => [n.toLowerCase(), v]));
+    assert.deepEqual(mcpish, expected);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
 });
