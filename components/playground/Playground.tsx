@@ -13,6 +13,7 @@ import { initialRequestText } from "@/lib/playground/initial-request";
 import { MAX_MRTR_ROUNDS } from "@/lib/playground/mrtr";
 import { loadPrefs, savePrefs, type PlaygroundPrefs } from "@/lib/playground/prefs-store";
 import { overrideMap, type OverrideDraft } from "@/lib/playground/send-preview";
+import { handedOffRequest, handOffRequest } from "@/lib/playground/session-store";
 import { encodeShare } from "@/lib/share/share-codec";
 import { CommandPalette, type PaletteCommand } from "./CommandPalette";
 import { ConfirmDestructiveDialog } from "./ConfirmDestructiveDialog";
@@ -80,7 +81,7 @@ const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hov
 export function Playground({ server, tool, initial }: Props) {
   const { conn, tools, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
   const [toolsNotice, setToolsNotice] = useState<string | null>(null);
-  const [edited, setEdited] = useState<string | null>(initial?.request ?? null);
+  const [edited, setEdited] = useState<string | null>(() => initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)));
   const [diagnostics, setDiagnostics] = useState<EditorDiagnostic[]>([]);
   const [parseError, setParseError] = useState<string | null>(null);
   const [prefs, setPrefs] = useState<PlaygroundPrefs>(() => loadPrefs());
@@ -215,6 +216,10 @@ export function Playground({ server, tool, initial }: Props) {
       setEdited(entry.request);
       setParseError(null);
       window.scrollTo({ top: 0, behavior: "smooth" });
+    } else if (entry.server.startsWith("stdio:")) {
+      // A share link cannot name a stdio server: the request waits in this tab for that server's playground.
+      handOffRequest(entry.server, entry.request);
+      router.push(`/playground?server=${encodeURIComponent(entry.server)}`);
     } else {
       // Another server: open it with the request, the same way a share link does (nothing is sent).
       router.push(`/playground#${encodeShare({ server: entry.server, era: entry.era, request: entry.request })}`);

@@ -2,20 +2,14 @@
 
 import { useMemo, useState } from "react";
 import { MAX_RAW_JSON_CHARS, truncateText } from "@/lib/playground/notifications";
+import { downloadText } from "./download";
 
 /** The raw response, pretty-printed; past {@link MAX_RAW_JSON_CHARS} it is cut, with "show all" and a download. */
 export function RawJsonView({ value, fileName = "response.json" }: { value: unknown; fileName?: string }) {
   const text = useMemo(() => JSON.stringify(value, null, 2) ?? "null", [value]);
   const [all, setAll] = useState(false);
   const { shown, cut } = all ? { shown: text, cut: 0 } : truncateText(text);
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = fileName;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => downloadText(fileName, text);
   return (
     <div>
       {(cut > 0 || all) && text.length > MAX_RAW_JSON_CHARS && (

@@ -2,29 +2,12 @@
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { createIndexedDbHistoryStore, createMemoryHistoryStore, type HistoryEntry, type HistoryStore } from "@/lib/playground/history-store";
-
-/** IndexedDB when it works, else memory (private modes): a failing store falls back once, silently. */
-function resilientStore(): HistoryStore {
-  const memory = createMemoryHistoryStore();
-  if (typeof indexedDB === "undefined") return memory;
-  let active: HistoryStore = createIndexedDbHistoryStore();
-  const guard = <T,>(f: (s: HistoryStore) => Promise<T>): Promise<T> =>
-    f(active).catch(() => {
-      active = memory;
-      return f(memory);
-    });
-  return {
-    add: (e) => guard((s) => s.add(e)),
-    list: () => guard((s) => s.list()),
-    get: (id) => guard((s) => s.get(id)),
-    remove: (id) => guard((s) => s.remove(id)),
-    clear: () => guard((s) => s.clear()),
-  };
-}
+import { withFallback } from "@/lib/playground/idb";
 
 /** The history store and its entries (newest first), reloaded after each change. */
 export function useHistory() {
-  const store = useMemo(() => (typeof window === "undefined" ? createMemoryHistoryStore() : resilientStore()), []);
+  // IndexedDB when it works, else memory (private modes): a failing store falls back once, silently.
+  const store = useMemo<HistoryStore>(() => (typeof indexedDB === "undefined" ? createMemoryHistoryStore() : withFallback(createIndexedDbHistoryStore(), createMemoryHistoryStore())), []);
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const reload = useCallback(() => store.list().then(setEntries), [store]);
   useEffect(() => {

@@ -36,3 +36,22 @@ export function saveHeaders(url: string, headers: UserHeaders): void {
 export function loadHeaders(url: string): UserHeaders {
   return read<Record<string, UserHeaders>>(sessionStorage, HEADERS, {})[url] ?? {};
 }
+
+const HANDOFF = "toolscope.handoff.v1";
+/** How long a handed-off request waits for the playground it was meant for. */
+export const HANDOFF_TTL_MS = 30_000;
+
+/**
+ * Leave a request for another server's playground to pick up: for servers a share-style link cannot name
+ * (stdio), replaying from history goes through the tab's sessionStorage instead of the URL. Nothing is sent.
+ */
+export function handOffRequest(server: string, request: string, now = Date.now()): void {
+  sessionStorage.setItem(HANDOFF, JSON.stringify({ server, request, at: now }));
+}
+
+/** The request handed off to `server` in the last {@link HANDOFF_TTL_MS}, if any (read-only: safe to call twice). */
+export function handedOffRequest(server: string, now = Date.now()): string | undefined {
+  const h = read<{ server?: unknown; request?: unknown; at?: unknown } | null>(sessionStorage, HANDOFF, null);
+  if (!h || h.server !== server || typeof h.request !== "string" || typeof h.at !== "number" || now - h.at > HANDOFF_TTL_MS) return undefined;
+  return h.request;
+}
