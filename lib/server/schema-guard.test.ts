@@ -43,7 +43,7 @@ test("a 100,000-level schema is excluded quickly", () => {
   const started = performance.now();
   const { excluded } = partitionTools([{ name: "bomb", inputSchema: deepSchema(50_000) }], limits);
   assert.equal(excluded.length, 1);
-  assert.ok(performance.now() - started < 1_000);
+  assert.ok(performance.now() - started < 5_000, "linear: well under a second on an idle machine");
 });
 
 test("a tools/call naming a tool whose inputSchema was left out is refused in both eras (its headers are unknown)", async () => {
