@@ -81,6 +81,7 @@ function startRaw(): Promise<void> {
       if (m.method === "tools/call" && kind === "asks") send(stream, { jsonrpc: "2.0", id: "srv-1", method: "roots/list" });
       if (m.id === "srv-1") send(stream, { jsonrpc: "2.0", id: (received.asks!.find((x) => x.method === "tools/call") as { id: unknown }).id, result: { content: [{ type: "text", text: `client said: ${JSON.stringify(m.error ?? m.result)}` }] } });
       if (m.method === "tools/call" && kind === "flood") send(stream, { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x".repeat(200_000) } });
+      if (m.method === "tools/call" && kind === "drops") stream?.end();
       // Works for 1 s, saying so every 200 ms ("slow"), or says so once and then goes quiet for good ("stalls").
       if (m.method === "tools/call" && (kind === "slow" || kind === "stalls")) {
         const steps = kind === "slow" ? 5 : 1;
@@ -208,6 +209,18 @@ test("a call that keeps sending progress outlives the request timeout (stream li
 
   const stalls = await connect({ url: `${rawBase}/stalls/sse`, era: "legacy-sse", headers: {} }, limits);
   await assert.rejects(rpc({ connection: stalls.connection, headers: {}, message }, limits), /went silent: nothing arrived .* for 450 ms \(TOOLSCOPE_STREAM_IDLE_MS\)/);
+});
+
+test("a stream that ends before the answer: stream-broken at once, and the request is not sent again", async () => {
+  const { connection } = await connect({ url: `${rawBase}/drops/sse`, era: "legacy-sse", headers: {} }, ctx);
+  const started = performance.now();
+  await assert.rejects(rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 12, method: "tools/call", params: { name: "x" } } }, ctx), (err: unknown) => {
+    assert.equal((err as ExchangeFailure).cause instanceof ProxyError && ((err as ExchangeFailure).cause as ProxyError).kind, "stream-broken");
+    assert.equal((err as ExchangeFailure).exchanges.filter((x) => x.request.method === "GET").length, 1, "no second stream");
+    return true;
+  });
+  assert.ok(performance.now() - started < 5000, "not a timeout");
+  assert.equal(received.drops!.filter((m) => m.method === "tools/call").length, 1);
 });
 
 test("the GET stream goes through the egress guard: a private address is refused in hosted mode", async () => {

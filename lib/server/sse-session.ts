@@ -7,7 +7,7 @@ import { createRecorder } from "./recording-fetch.ts";
 import { resolveSseEndpoint } from "./sse-rules.ts";
 import { streamCutError, watchExchange, type ExchangeWatchdog, type StreamLimits } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
-import { cancelledByCaller, ExchangeFailure, noResponseWithin, type ExchangeOptions, type ExchangeResult } from "./upstream-exchange.ts";
+import { cancelledByCaller, ExchangeFailure, noResponseWithin, streamBroken, type ExchangeOptions, type ExchangeResult } from "./upstream-exchange.ts";
 
 /**
  * One short session on the deprecated HTTP+SSE transport (2024-11-05), through the SDK's SSEClientTransport and
@@ -71,8 +71,11 @@ export function serverRequestAnswer(m: Record<string, unknown>): Record<string, 
   };
 }
 
-/** A readable reason for an SDK SSE failure (the GET was refused, answered something else, or the stream ended). */
-function describeSseError(err: SseError, url: URL, endpointSeen: boolean): ProxyError {
+/**
+ * A readable reason for an SDK SSE failure: the GET was refused or answered something else, or the stream ended
+ * (with a request in flight, that request is lost: `stream-broken`, as on Streamable HTTP; never re-sent by us).
+ */
+function describeSseError(err: SseError, url: URL, endpointSeen: boolean, inFlight: unknown): ProxyError {
   const detail = err.message.replace(/^SSE error: ?/, "");
   if (!endpointSeen) {
     return new ProxyError(
@@ -81,7 +84,31 @@ function describeSseError(err: SseError, url: URL, endpointSeen: boolean): Proxy
       "HTTP+SSE servers (2024-11-05) usually serve their event stream at /sse; Streamable HTTP servers at /mcp (use era auto or legacy for those).",
     );
   }
-  return new ProxyError("upstream-protocol", `The HTTP+SSE event stream from ${url.origin} ended before the answer arrived${detail && detail !== "undefined" ? ` (${detail})` : ""}.`);
+  if (inFlight !== undefined) return streamBroken(inFlight);
+  return new ProxyError("upstream-protocol", `The HTTP+SSE event stream from ${url.origin} ended during the handshake${detail && detail !== "undefined" ? ` (${detail})` : ""}.`);
+}
+
+/**
+ * The response with a body that reports its read error to `onError` before passing it on: the event source flattens
+ * a stream error into a bare message, and ours (e.g. TOOLSCOPE_MAX_RESPONSE_BYTES reached) should reach the user.
+ */
+function failingWith(res: Response, onError: (err: unknown) => void): Response {
+  if (!res.body) return res;
+  const reader = res.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        onError(err);
+        controller.error(err);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
 /** Open a session, run `run` on it, close it. Failures come back as ExchangeFailure with every recorded exchange. */
@@ -130,8 +157,9 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
       if (method === "GET" && streamOpened) throw new ProxyError("upstream-protocol", "The HTTP+SSE event stream dropped; Toolscope does not reconnect a session (the proxy keeps none between calls).", "Send the request again: it opens a fresh session.");
       if (method !== "GET") resolveSseEndpoint(input instanceof Request ? input.url : String(input), opts.target.url);
       const res = await recorder.fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
-      if (method === "GET" && res.status === 200) streamOpened = true;
-      return res;
+      if (method !== "GET") return res;
+      if (res.status === 200) streamOpened = true;
+      return failingWith(res, fail);
     } catch (err) {
       // The original error (a refused address, a refused connection) beats the SDK's flattened SSE message.
       fail(err);
@@ -143,7 +171,9 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
   // No client capabilities: the server must not count on sampling, elicitation or roots from a proxied short session.
   const client = new Client({ ...CLIENT_INFO }, { capabilities: {} });
   const waiters = new Map<string, Waiter>();
-  transport.onerror = (err) => fail(err instanceof SseError ? describeSseError(err, opts.target.url, endpointSeen) : err);
+  /** The method of the request waiting for its answer, if any. */
+  let inFlight: unknown;
+  transport.onerror = (err) => fail(err instanceof SseError ? describeSseError(err, opts.target.url, endpointSeen, inFlight) : err);
 
   /** Race a step against the session failing and its limits (the request timeout; the stream limits once it streams). */
   const bounded = async <R>(step: Promise<R>, stream?: StreamLimits): Promise<R> => {
@@ -175,10 +205,12 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
           },
         }),
       );
+      inFlight = message.method;
       try {
         const response = await bounded(transport.send(message as never).then(() => answer), stream);
         return { response, notifications };
       } finally {
+        inFlight = undefined;
         waiters.delete(key);
       }
     },
