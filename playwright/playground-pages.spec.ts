@@ -7,7 +7,7 @@ import { editorText, openPlayground, send, setRequest } from "./helpers";
  * page. Against the demo server: TOOLSCOPE_DEMO_PAGE_SIZE 5, about 20 tools. Screenshots go to $PAGES_SCREENS_DIR.
  */
 const SCREENS = process.env.PAGES_SCREENS_DIR ?? "test-results/playground-pages";
-const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }, null, 2);
+const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
 
 /** The tool names of the page on show (from the JSON tab), then back to Rendered. */
 async function pageNames(page: Page): Promise<string[]> {
@@ -72,14 +72,16 @@ test.describe("playground: paginated lists one page at a time", () => {
     await setRequest(page, LIST);
     await send(page);
     await expect(page.getByTestId("next-page-bar")).toBeVisible();
+    // The theme toggle switches in place (a reload would lose the answer on show).
+    const toggle = page.getByRole("button", { name: "Toggle dark mode" });
     for (const width of [1280, 400]) {
       await page.setViewportSize({ width, height: 900 });
       for (const scheme of ["light", "dark"] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        if ((await page.evaluate(() => document.documentElement.classList.contains("dark"))) !== (scheme === "dark")) await toggle.click();
         await page.getByTestId("next-page-bar").scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SCREENS}/next-page-${width}-${scheme}.png` });
       }
     }
-    await page.emulateMedia({ colorScheme: "light" });
+    if (await page.evaluate(() => document.documentElement.classList.contains("dark"))) await toggle.click();
   });
 });

@@ -35,14 +35,17 @@ function PageBar({ method, response, onNextPage }: { method: string; response: R
   return (
     <div data-testid="next-page-bar" className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
       <span className="min-w-0 grow text-zinc-600 dark:text-zinc-400">
-        {count}; the server has more (<code className="break-all">nextCursor</code>).
+        {count}; the server has more (<code>nextCursor</code>).
       </span>
-      <button type="button" className={pageButton} onClick={() => onNextPage(next.text, false)} data-testid="next-page" title={`Put ${next.method} with this cursor in the editor`}>
-        Next page
-      </button>
-      <button type="button" className={pageButton} onClick={() => onNextPage(next.text, true)} data-testid="send-next-page" title={`Put ${next.method} with this cursor in the editor and send it`}>
-        Send next page
-      </button>
+      {/* The two actions wrap together, never one per line. */}
+      <span className="flex shrink-0 gap-2">
+        <button type="button" className={pageButton} onClick={() => onNextPage(next.text, false)} data-testid="next-page" title={`Put ${next.method} with this cursor in the editor`}>
+          Next page
+        </button>
+        <button type="button" className={pageButton} onClick={() => onNextPage(next.text, true)} data-testid="send-next-page" title={`Put ${next.method} with this cursor in the editor and send it`}>
+          Send next page
+        </button>
+      </span>
     </div>
   );
 }
