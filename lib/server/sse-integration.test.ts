@@ -8,6 +8,7 @@ import type { RpcStreamEvent } from "@/lib/mcp/contract";
 import type { ApiContext } from "./api-route.ts";
 import { config } from "./config.ts";
 import { createSafeFetch } from "./egress.ts";
+import { eraVerdictStore, normaliseServerUrl } from "./era-cache.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
 import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
 import { withSseSession } from "./sse-session.ts";
@@ -82,11 +83,11 @@ function startRaw(): Promise<void> {
       if (m.id === "srv-1") send(stream, { jsonrpc: "2.0", id: (received.asks!.find((x) => x.method === "tools/call") as { id: unknown }).id, result: { content: [{ type: "text", text: `client said: ${JSON.stringify(m.error ?? m.result)}` }] } });
       if (m.method === "tools/call" && kind === "flood") send(stream, { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x".repeat(200_000) } });
       if (m.method === "tools/call" && kind === "drops") stream?.end();
-      // Works for 1 s, saying so every 200 ms ("slow"), or says so once and then goes quiet for good ("stalls").
+      // Works for 2.2 s, saying so every 400 ms ("slow"), or says so once and then goes quiet for good ("stalls").
       if (m.method === "tools/call" && (kind === "slow" || kind === "stalls")) {
         const steps = kind === "slow" ? 5 : 1;
-        for (let i = 1; i <= steps; i++) setTimeout(() => send(stream, { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t", progress: i, total: 5 } }), i * 200);
-        if (kind === "slow") setTimeout(() => send(stream, { jsonrpc: "2.0", id: m.id, result: { content: [] } }), 1100);
+        for (let i = 1; i <= steps; i++) setTimeout(() => send(stream, { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t", progress: i, total: 5 } }), i * 400);
+        if (kind === "slow") setTimeout(() => send(stream, { jsonrpc: "2.0", id: m.id, result: { content: [] } }), 2200);
       }
     });
   });
@@ -119,6 +120,9 @@ test("auto: Streamable HTTP refused (404 twice), then HTTP+SSE: legacy, transpor
   assert.equal(get.response?.sseEvents[0].event, "endpoint");
   assert.match(get.response!.sseEvents[0].data, /^\/message\?sessionId=/);
   assert.ok(res.exchanges.slice(3).every((x) => x.request.method === "POST" && x.request.url.startsWith(everythingUrl.replace("/sse", "/message"))));
+  // The SDK's legacy verdict would mean Streamable HTTP + initialize: an HTTP+SSE result is not remembered.
+  assert.ok(cfg.eraCacheTtlMs > 0);
+  assert.equal(await eraVerdictStore.get(normaliseServerUrl(everythingUrl)), undefined);
 });
 
 test("a modern pin never falls back: it fails with the 404, and no GET is made", async () => {
@@ -200,7 +204,8 @@ test("limits: no endpoint event within the timeout; a stream past the byte limit
 });
 
 test("a call that keeps sending progress outlives the request timeout (stream limits take over); one that goes quiet is cut", async () => {
-  const limits = { ...ctx, config: { ...cfg, requestTimeoutMs: 500, streamIdleMs: 450, streamMaxMs: 5000 } };
+  // Timings with headroom for a busy machine: the call (2.2 s) outlasts the request timeout (1.5 s) by far.
+  const limits = { ...ctx, config: { ...cfg, requestTimeoutMs: 1500, streamIdleMs: 1200, streamMaxMs: 10_000 } };
   const message = { jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "work", _meta: { progressToken: "t" } } };
   const slow = await connect({ url: `${rawBase}/slow/sse`, era: "legacy-sse", headers: {} }, limits);
   const done = await rpc({ connection: slow.connection, headers: {}, message }, limits);
@@ -208,7 +213,7 @@ test("a call that keeps sending progress outlives the request timeout (stream li
   assert.equal(done.notifications.length, 5);
 
   const stalls = await connect({ url: `${rawBase}/stalls/sse`, era: "legacy-sse", headers: {} }, limits);
-  await assert.rejects(rpc({ connection: stalls.connection, headers: {}, message }, limits), /went silent: nothing arrived .* for 450 ms \(TOOLSCOPE_STREAM_IDLE_MS\)/);
+  await assert.rejects(rpc({ connection: stalls.connection, headers: {}, message }, limits), /went silent: nothing arrived .* for 1200 ms \(TOOLSCOPE_STREAM_IDLE_MS\)/);
 });
 
 test("a stream that ends before the answer: stream-broken at once, and the request is not sent again", async () => {
