@@ -91,3 +91,22 @@ test.describe("send preview (demo server, 2026-07-28)", () => {
     }
   });
 });
+
+test.describe("/api/rpc headerOverrides", () => {
+  test("a valid override reaches the demo server (-32020); a header that cannot be overridden is a 400 naming the rule", async ({ request }) => {
+    const connected = await request.post("/api/connect", { data: { url: "builtin:demo", era: "auto" } });
+    const { connection } = await connected.json();
+    const message = JSON.parse(sql("eu-west1")) as Record<string, unknown>;
+    const mismatch = await request.post("/api/rpc", { data: { connection, message, headerOverrides: { "Mcp-Param-Region": "us-east1" } } });
+    expect(mismatch.status()).toBe(200);
+    const body = await mismatch.json();
+    expect(body.response.error.code).toBe(-32020);
+    expect(body.added).toContainEqual({ where: "header", name: "Mcp-Param-Region", value: "us-east1", overridden: true, replaced: "eu-west1" });
+
+    const refused = await request.post("/api/rpc", { data: { connection, message, headerOverrides: { "Mcp-Method": "tools/list" } } });
+    expect(refused.status()).toBe(400);
+    const error = (await refused.json()).error;
+    expect(error.kind).toBe("bad-request");
+    expect(error.message).toContain("Only Mcp-Name and Mcp-Param-* headers can be overridden");
+  });
+});
