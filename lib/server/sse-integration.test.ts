@@ -27,6 +27,8 @@ let rawBase = "";
 /** What the raw server received on POST, per path. */
 const received: Record<string, Record<string, unknown>[]> = {};
 let rawStreamsClosed = 0;
+/** Per server path: each request's method and whether it carried the right Authorization. */
+const seenAuth: Record<string, string[]> = {};
 
 /** A port that was free a moment ago (server-everything takes its port from PORT and cannot be given 0). */
 function freePort(): Promise<number> {
@@ -60,6 +62,10 @@ function startRaw(): Promise<void> {
   raw = http.createServer((req, res) => {
     const url = new URL(req.url!, "http://raw");
     const kind = url.pathname.split("/")[1];
+    /** Every request the "auth" server gets must carry the user's token, the stream's GET included. */
+    const authorized = kind !== "auth" || req.headers.authorization === "Bearer s3cret";
+    (seenAuth[kind] ??= []).push(`${req.method} ${authorized}`);
+    if (!authorized) return res.writeHead(401).end("Unauthorized");
     if (req.method === "GET") {
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.on("close", () => rawStreamsClosed++);
@@ -226,6 +232,20 @@ test("a stream that ends before the answer: stream-broken at once, and the reque
   });
   assert.ok(performance.now() - started < 5000, "not a timeout");
   assert.equal(received.drops!.filter((m) => m.method === "tools/call").length, 1);
+});
+
+test("the user's headers go on the stream's GET and every POST, and are masked in the recorded exchanges", async () => {
+  const headers = { Authorization: "Bearer s3cret" };
+  const { connection } = await connect({ url: `${rawBase}/auth/sse`, era: "legacy-sse", headers }, ctx);
+  // A notification: POSTed after the handshake, nothing to wait for.
+  const res = await rpc({ connection, headers, message: { jsonrpc: "2.0", method: "notifications/roots/list_changed" } }, ctx);
+  assert.equal(res.response, null);
+  assert.ok(seenAuth.auth!.length >= 6 && seenAuth.auth!.every((line) => line.endsWith("true")), seenAuth.auth!.join(", "));
+  assert.ok(seenAuth.auth!.filter((line) => line.startsWith("GET")).length === 2, "one stream per call");
+  const recorded = JSON.stringify(res.exchanges);
+  assert.ok(recorded.includes('"authorization"'));
+  assert.ok(!recorded.includes("s3cret"));
+  await assert.rejects(connect({ url: `${rawBase}/auth/sse`, era: "legacy-sse", headers: {} }, ctx), /did not open an HTTP\+SSE event stream \(Non-200 status code \(401\)\)/);
 });
 
 test("the GET stream goes through the egress guard: a private address is refused in hosted mode", async () => {
