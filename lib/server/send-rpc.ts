@@ -9,9 +9,9 @@ import { exchangeOverSse, SSE_SESSION_NOTE } from "./sse-session.ts";
 import { checkOutput } from "./output-validation.ts";
 import { ProxyError } from "./proxy-error.ts";
 import type { Target } from "./targets.ts";
-
 import { omittedSchemaReason } from "./schema-guard.ts";
 import type { StreamLimits } from "./stream-watchdog.ts";
+
 export interface SendRpcOptions {
   target: Target;
   descriptor: ConnectionDescriptor;
@@ -23,9 +23,9 @@ export interface SendRpcOptions {
    */
   findTool: (name: string) => Promise<Tool | undefined>;
   timeoutMs: number;
-  maxBodyBytes: number;
   /** Limits that replace `timeoutMs` once the upstream answer streams (see stream-watchdog.ts). */
   stream?: StreamLimits;
+  maxBodyBytes: number;
   /** `Mcp-Name` / `Mcp-Param-*` values to send instead of the derived ones (validated by the contract guards). */
   headerOverrides?: Record<string, string>;
   signal?: AbortSignal;
@@ -45,10 +45,10 @@ async function calledTool(message: Record<string, unknown>, findTool: SendRpcOpt
  * typed by hand: clients MUST exclude such tools (server/tools §x-mcp-header), and the proxy is the client.
  */
 export function refuseExcludedTool(era: ConnectionDescriptor["era"], tool: Tool | undefined): void {
-  if (era !== "modern" || !tool) return;
   const omitted = tool && omittedSchemaReason(tool.inputSchema);
   // Its inputSchema was too large or deep to read, so its x-mcp-header declarations are unknown: never guess them.
   if (omitted) throw new ProxyError("bad-request", `Tool ${JSON.stringify(tool.name)} is excluded and cannot be called: ${omitted}.`, "Toolscope does not read schemas over its size and depth limits; its docs page shows the reason.");
+  if (era !== "modern" || !tool) return;
   const { problems } = scanHeaderDeclarations(tool.inputSchema);
   if (problems.length === 0) return;
   throw new ProxyError(
