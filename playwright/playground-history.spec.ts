@@ -46,6 +46,8 @@ test.describe("history, palette, copy as code, help", () => {
 
   test("command palette inserts a template by keyboard; progress and logs show for reindex", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
+    // Log messages are off by default (2026-07-28: the server sends them only when a request asks for a level).
+    await page.getByTestId("pref-log-level").selectOption("debug");
     await page.getByTestId("request-editor").locator(".monaco-editor .view-lines").click();
     await page.keyboard.press("ControlOrMeta+K");
     const palette = page.getByTestId("command-palette");
@@ -63,6 +65,7 @@ test.describe("history, palette, copy as code, help", () => {
 
   test("progress and log messages stream in while a long call runs; Cancel stops it", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "reindex");
+    await page.getByTestId("pref-log-level").selectOption("info");
     await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "reindex", arguments: { steps: 20 } } }));
     await page.getByTestId("send").click();
     const running = page.locator('[data-testid="exchange"][data-state="running"]');
@@ -93,5 +96,30 @@ test.describe("history, palette, copy as code, help", () => {
     await page.getByTestId("history-button").focus();
     await page.keyboard.press("?");
     await expect(page.getByTestId("help-dialog")).toContainText("Ctrl/Cmd+K");
+  });
+
+  test("the server log level is off by default, asked per request when picked, and shown in the preview", async ({ page }) => {
+    await openPlayground(page, "builtin:demo", "reindex");
+    const request = JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "reindex", arguments: { steps: 2 } } });
+    await setRequest(page, request);
+    await expect(page.getByTestId("send-preview")).toContainText("progressToken");
+    await expect(page.getByTestId("send-preview")).not.toContainText("logLevel");
+    await page.getByTestId("send").click();
+    await expect(page.getByTestId("rendered-result")).toContainText("Reindex complete");
+    await expect(page.getByTestId("log-messages")).toHaveCount(0);
+
+    // Above the demo's info messages: asked for, and still none come back.
+    await page.getByTestId("pref-log-level").selectOption("warning");
+    await expect(page.getByTestId("send-preview")).toContainText('"warning"');
+    await page.getByTestId("send").click();
+    await expect(page.getByTestId("rendered-result")).toContainText("Reindex complete");
+    await expect(page.getByTestId("log-messages")).toHaveCount(0);
+
+    await page.getByTestId("pref-log-level").selectOption("info");
+    await page.getByTestId("send").click();
+    await expect(page.getByTestId("log-messages")).toContainText("Shard 2/2 rebuilt.");
+    await page.reload();
+    await expectEditor(page);
+    await expect(page.getByTestId("pref-log-level")).toHaveValue("info");
   });
 });

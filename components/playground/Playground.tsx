@@ -22,6 +22,7 @@ import { ExchangeView, roundSummary } from "./ExchangeView";
 import { HelpDialog } from "./HelpDialog";
 import { HistoryPanel } from "./HistoryPanel";
 import { JsonEditorLoader } from "./JsonEditorLoader";
+import { LogLevelPicker } from "./LogLevelPicker";
 import { MrtrDialog } from "./MrtrDialog";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { ProxyErrorBanner } from "./ProxyErrorBanner";
@@ -128,7 +129,7 @@ export function Playground({ server, tool, initial }: Props) {
   );
   const isStdio = conn?.connection.url.startsWith("stdio:") ?? false;
   const headerOverrides = isStdio ? undefined : overrideMap(overrideDrafts).overrides;
-  const runner = useExchangeRunner({ connection: conn?.connection, headers, headerOverrides, onConnection: replaceDescriptor, onFinished });
+  const runner = useExchangeRunner({ connection: conn?.connection, headers, headerOverrides, logLevel: prefs.logLevel, onConnection: replaceDescriptor, onFinished });
   const text = edited ?? (tools ? initialRequestText(tools, tool) : null);
   const serverLabel = conn ? `${conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? "server"} (${conn.server.displayUrl})` : server;
 
@@ -277,6 +278,7 @@ export function Playground({ server, tool, initial }: Props) {
         text={text}
         era={conn.server.era}
         transport={isStdio ? "stdio" : conn.connection.transport === "sse" ? "sse" : "http"}
+        logLevel={prefs.logLevel}
         endpoint={conn.server.displayUrl}
         protocolVersion={conn.server.protocolVersion}
         sessionId={conn.connection.sessionId}
@@ -292,6 +294,7 @@ export function Playground({ server, tool, initial }: Props) {
         <input type="checkbox" checked={prefs.confirmDestructive} onChange={(e) => updatePrefs({ confirmDestructive: e.target.checked })} data-testid="pref-confirm-destructive" />
         Ask before calling a destructive tool
       </label>
+      <LogLevelPicker era={conn.server.era} value={prefs.logLevel} onChange={(logLevel) => updatePrefs({ logLevel })} />
     </section>
   );
 

@@ -5,6 +5,7 @@ import type { Era, Tool, UserHeaders } from "@/lib/mcp/contract";
 import { proxyRequestId } from "@/lib/mcp/meta";
 import { MAX_HEADER_OVERRIDES, overrideNameProblem } from "@/lib/mcp/wire-headers";
 import { buildSendPreview, overrideMap, previewLines, writeIntoRequest, type OverrideDraft, type PreviewHeader } from "@/lib/playground/send-preview";
+import type { LogLevelChoice } from "@/lib/playground/notifications";
 import { HeaderTable, OverrideNote } from "./HttpExchangeView";
 
 /** Typing must pause this long before the preview is recomputed. */
@@ -14,6 +15,7 @@ interface Props {
   text: string;
   era: Era;
   transport: "http" | "sse" | "stdio";
+  logLevel: LogLevelChoice;
   endpoint: string;
   protocolVersion: string;
   sessionId?: string;
@@ -48,10 +50,10 @@ export function SendPreview(props: Props) {
   const { overrides: valid, problems } = overrideMap(overrides);
   // Rebuilt every render; its content is what the preview depends on.
   const validKey = JSON.stringify(valid);
-  const { era, transport, endpoint, protocolVersion, sessionId, tools, userHeaders } = props;
+  const { era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders } = props;
   const preview = useMemo(
-    () => buildSendPreview({ text, era, transport, endpoint, protocolVersion, sessionId, tools, userHeaders, overrides: JSON.parse(validKey) as Record<string, string>, nextId: () => previewId }),
-    [text, era, transport, endpoint, protocolVersion, sessionId, tools, userHeaders, validKey, previewId],
+    () => buildSendPreview({ text, era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders, overrides: JSON.parse(validKey) as Record<string, string>, nextId: () => previewId }),
+    [text, era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders, validKey, previewId],
   );
   const active = Object.keys(valid).length;
   const summary = !preview.ok ? "fix the JSON to see it" : `${preview.http ? `POST · ${preview.http.headers.length} headers` : "stdio · no HTTP"} · ${preview.added.length} field${preview.added.length === 1 ? "" : "s"} added`;

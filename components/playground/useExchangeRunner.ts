@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/playground/api-client";
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type InputRequest, type RoundRecord } from "@/lib/playground/mrtr";
-import { withPlaygroundMeta } from "@/lib/playground/notifications";
+import { withPlaygroundMeta, type LogLevelChoice } from "@/lib/playground/notifications";
 
 export type Outcome = { kind: "response"; rpc: RpcResponse } | { kind: "proxy-error"; error: ProxyErrorBody["error"] };
 
@@ -48,6 +48,8 @@ interface Options {
   headers: UserHeaders;
   /** `Mcp-Name` / `Mcp-Param-*` overrides for every round of the next exchanges (experiments). */
   headerOverrides?: Record<string, string>;
+  /** The per-request log level to ask modern servers for (`off`: none). */
+  logLevel?: LogLevelChoice;
   /** A replacement descriptor from the proxy (e.g. a new legacy session). */
   onConnection?: (c: ConnectionDescriptor) => void;
   /** Called once per exchange when it ends (for history). */
@@ -60,16 +62,16 @@ interface Options {
  * user (through `ask`/`answer`) and retries with the answers, up to the round limit. One exchange at a time:
  * a new `run` or `cancel` aborts the one in flight.
  */
-export function useExchangeRunner({ connection, headers, headerOverrides, onConnection, onFinished, maxRounds = MAX_MRTR_ROUNDS }: Options) {
+export function useExchangeRunner({ connection, headers, headerOverrides, logLevel = "off", onConnection, onFinished, maxRounds = MAX_MRTR_ROUNDS }: Options) {
   const [exchange, setExchange] = useState<Exchange | null>(null);
   const [ask, setAsk] = useState<PendingAsk | null>(null);
   /** Notifications of the round in flight, as they stream in (progress, log messages). */
   const [live, setLive] = useState<Record<string, unknown>[]>([]);
   const abortRef = useRef<AbortController | null>(null);
   const resolverRef = useRef<((answers: Record<string, unknown> | null) => void) | null>(null);
-  const latest = useRef({ connection, headers, headerOverrides, onConnection, onFinished });
+  const latest = useRef({ connection, headers, headerOverrides, logLevel, onConnection, onFinished });
   useEffect(() => {
-    latest.current = { connection, headers, headerOverrides, onConnection, onFinished };
+    latest.current = { connection, headers, headerOverrides, logLevel, onConnection, onFinished };
   });
 
   const run = useCallback(
@@ -99,7 +101,7 @@ export function useExchangeRunner({ connection, headers, headerOverrides, onConn
       let answered: Record<string, unknown> | undefined;
       for (let n = 1; ; n++) {
         let outcome: Outcome;
-        const { message: wire, added } = withPlaygroundMeta(current, conn.era);
+        const { message: wire, added } = withPlaygroundMeta(current, conn.era, latest.current.logLevel);
         try {
           if (abortRef.current === ctrl) setLive([]);
           const rpc = await api.rpcStream(conn, wire, latest.current.headers, (n) => {

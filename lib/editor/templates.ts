@@ -19,6 +19,7 @@ export type TemplateKind =
   | "prompts/get"
   | "completion/complete"
   | "ping"
+  | "logging/setLevel"
   | "custom";
 
 export interface TemplateInfo {
@@ -40,6 +41,8 @@ export const TEMPLATES: readonly TemplateInfo[] = [
   { kind: "prompts/get", label: "Get a prompt", eras: ["modern", "legacy"] },
   { kind: "completion/complete", label: "Complete an argument", eras: ["modern", "legacy"] },
   { kind: "ping", label: "Ping", eras: ["legacy"] },
+  // 2026-07-28 asks for a level per request in _meta instead (the playground's "Server log messages" setting).
+  { kind: "logging/setLevel", label: "Set the session's log level", eras: ["legacy"] },
   { kind: "custom", label: "Custom method", eras: ["modern", "legacy"] },
 ];
 
@@ -78,6 +81,8 @@ function templateMessage(kind: TemplateKind, o: TemplateOptions): Record<string,
       return msg(kind, {});
     case "ping":
       return msg("ping");
+    case "logging/setLevel":
+      return msg("logging/setLevel", { level: "debug" });
     case "tools/call": {
       const schema = o.tool && isObject(o.tool.inputSchema) ? o.tool.inputSchema : { type: "object" };
       const args = (o.exampleArgs ?? exampleArgs)(schema);

@@ -1,3 +1,5 @@
+import { META_LOG_LEVEL } from "../mcp/meta.ts";
+
 /** What the notifications of one request say, for the progress bar and the log list. */
 export interface ProgressState {
   progress: number;
@@ -57,9 +59,9 @@ export function truncateText(text: string, max = MAX_RAW_JSON_CHARS): { shown: s
   return text.length <= max ? { shown: text, cut: 0 } : { shown: text.slice(0, max), cut: text.length - max };
 }
 
-/** The per-request log level the playground asks for (modern era): everything, it is a debugging tool. */
-export const PLAYGROUND_LOG_LEVEL = "debug";
-const META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+/** Per-request log levels (server/utilities/logging.mdx), least to most severe; "off" asks for none. */
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+export type LogLevelChoice = "off" | (typeof LOG_LEVELS)[number];
 
 /** What the playground added to a message, as the proxy reports its own additions. */
 export interface MetaAddition {
@@ -69,22 +71,24 @@ export interface MetaAddition {
 }
 
 /**
- * The message with what a tools/call needs for the progress bar and the log list, when the user did not write it:
- * `_meta.progressToken` (so `notifications/progress` come back) and, on the modern era, `_meta`'s
- * `io.modelcontextprotocol/logLevel` (servers send no `notifications/message` without it). Anything written wins.
+ * The message with what the playground asks for, when the user did not write it: on a tools/call,
+ * `_meta.progressToken` (so `notifications/progress` come back); on any modern request, the log level the user
+ * picked as `_meta`'s `io.modelcontextprotocol/logLevel` (off by default: servers then send no
+ * `notifications/message`). Anything written wins.
  */
-export function withPlaygroundMeta(message: Record<string, unknown>, era: "modern" | "legacy"): { message: Record<string, unknown>; added: MetaAddition[] } {
-  if (message.method !== "tools/call" || !isObject(message.params)) return { message, added: [] };
-  const params = message.params;
+export function withPlaygroundMeta(message: Record<string, unknown>, era: "modern" | "legacy", logLevel: LogLevelChoice = "off"): { message: Record<string, unknown>; added: MetaAddition[] } {
+  const method = message.method;
+  if (typeof method !== "string" || method.startsWith("notifications/") || (message.params !== undefined && !isObject(message.params))) return { message, added: [] };
+  const params = isObject(message.params) ? message.params : {};
   const meta: Record<string, unknown> = isObject(params._meta) ? { ...params._meta } : {};
   const added: MetaAddition[] = [];
-  if (!("progressToken" in meta)) {
+  if (method === "tools/call" && !("progressToken" in meta)) {
     meta.progressToken = `toolscope-${String(message.id ?? "call")}`;
     added.push({ where: "body", name: "/params/_meta/progressToken", value: meta.progressToken });
   }
-  if (era === "modern" && !(META_LOG_LEVEL in meta)) {
-    meta[META_LOG_LEVEL] = PLAYGROUND_LOG_LEVEL;
-    added.push({ where: "body", name: "/params/_meta/io.modelcontextprotocol~1logLevel", value: PLAYGROUND_LOG_LEVEL });
+  if (era === "modern" && logLevel !== "off" && !(META_LOG_LEVEL in meta)) {
+    meta[META_LOG_LEVEL] = logLevel;
+    added.push({ where: "body", name: "/params/_meta/io.modelcontextprotocol~1logLevel", value: logLevel });
   }
   if (added.length === 0) return { message, added };
   return { message: { ...message, params: { ...params, _meta: meta } }, added };

@@ -1,4 +1,5 @@
 import type { RootEntry } from "./mrtr.ts";
+import { LOG_LEVELS, type LogLevelChoice } from "./notifications.ts";
 
 /**
  * The playground's remembered preferences (localStorage; no secrets): roots offered to `roots/list`
@@ -13,11 +14,13 @@ export interface PlaygroundPrefs {
   split: number;
   /** The "Will be sent" preview under the editor is expanded. */
   previewOpen: boolean;
+  /** The per-request log level asked of modern servers (`_meta` io.modelcontextprotocol/logLevel); off by default. */
+  logLevel: LogLevelChoice;
 }
 
 const KEY = "toolscope.playground-prefs.v1";
 
-export const DEFAULT_PREFS: PlaygroundPrefs = { roots: [], confirmDestructive: true, split: 0.5, previewOpen: true };
+export const DEFAULT_PREFS: PlaygroundPrefs = { roots: [], confirmDestructive: true, split: 0.5, previewOpen: true, logLevel: "off" };
 
 /** Clamp the split to a usable range. */
 export function clampSplit(value: number): number {
@@ -35,6 +38,7 @@ export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = global
       confirmDestructive: typeof v.confirmDestructive === "boolean" ? v.confirmDestructive : DEFAULT_PREFS.confirmDestructive,
       split: typeof v.split === "number" ? clampSplit(v.split) : DEFAULT_PREFS.split,
       previewOpen: typeof v.previewOpen === "boolean" ? v.previewOpen : DEFAULT_PREFS.previewOpen,
+      logLevel: v.logLevel === "off" || (LOG_LEVELS as readonly unknown[]).includes(v.logLevel) ? (v.logLevel as LogLevelChoice) : DEFAULT_PREFS.logLevel,
     };
   } catch {
     return { ...DEFAULT_PREFS };

@@ -32,7 +32,9 @@ function ok(p: ReturnType<typeof buildSendPreview>) {
 const headerMap = (p: ReturnType<typeof ok>) => Object.fromEntries(p.http!.headers.map((h) => [h.name, h.value]));
 
 test("modern body: the id and _meta the proxy adds, and the playground's progressToken and logLevel, each marked with who adds it", () => {
-  const p = ok(preview({ text: call({ query: "SELECT 1", region: "eu-west1" }) }));
+  const off = ok(preview({ text: call({ query: "SELECT 1", region: "eu-west1" }) }));
+  assert.ok(!off.added.some((a) => a.pointer.endsWith("logLevel")), "no log level unless the user picks one");
+  const p = ok(preview({ text: call({ query: "SELECT 1", region: "eu-west1" }), logLevel: "debug" }));
   assert.equal(p.body.id, "toolscope-test-1");
   const meta = (p.body.params as { _meta: Record<string, unknown> })._meta;
   assert.equal(meta["io.modelcontextprotocol/protocolVersion"], "2026-07-28");

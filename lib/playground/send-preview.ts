@@ -9,7 +9,7 @@ import { proxyRequestId, stampMessage } from "../mcp/meta.ts";
 import { maskValue } from "../mcp/secrets.ts";
 import { applyHeaderOverrides, contentHeaders, MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem, transportMcpHeaders, withDecoded } from "../mcp/wire-headers.ts";
 import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
-import { withPlaygroundMeta } from "./notifications.ts";
+import { withPlaygroundMeta, type LogLevelChoice } from "./notifications.ts";
 
 export interface PreviewInput {
   /** The editor text. */
@@ -28,6 +28,8 @@ export interface PreviewInput {
   /** The user's own headers: only their names are shown, values masked. */
   userHeaders: UserHeaders;
   overrides?: Record<string, string>;
+  /** The log level the playground asks modern servers for (default `off`). */
+  logLevel?: LogLevelChoice;
   /** The id the proxy would give a request without one (default: the proxy's own generator). */
   nextId?: () => string | number;
 }
@@ -85,7 +87,7 @@ export function buildSendPreview(input: PreviewInput): SendPreview {
   if (!isObject(parsed)) return { ok: false, problem: "The request must be one JSON object to be sent." };
   if (typeof parsed.method !== "string") return { ok: false, problem: 'Give the message a "method" to see the preview: the proxy sends requests and notifications.' };
 
-  const playground = withPlaygroundMeta(parsed, input.era);
+  const playground = withPlaygroundMeta(parsed, input.era, input.logLevel);
   const stamped = stampMessage(playground.message, input.era, input.nextId ?? proxyRequestId);
   const added: PreviewAddition[] = [
     ...playground.added.map((a) => ({ pointer: a.name, value: a.value, by: "playground" as const })),
