@@ -9,6 +9,10 @@ test("an unknown-tool answer makes the playground fetch the tool list again", as
   const toggle = (enabled: boolean) => demoRpc(request, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled } } });
   await toggle(true);
   try {
+    // The proxy may hold the demo's list from before the switch (its ttlMs): refresh it, as a page would after list_changed.
+    const { connection } = await (await request.post("/api/connect", { data: { url: "builtin:demo" } })).json();
+    const fresh = await (await request.post("/api/tools", { data: { connection, fresh: true } })).json();
+    expect(fresh.tools.map((t: { name: string }) => t.name)).toContain("beta_summarize_issue");
     await openPlayground(page, "builtin:demo");
     await toggle(false);
     const freshLists: unknown[] = [];
@@ -16,7 +20,7 @@ test("an unknown-tool answer makes the playground fetch the tool list again", as
       if (req.url().endsWith("/api/tools") && (req.postDataJSON() as { fresh?: boolean }).fresh === true) freshLists.push(req.postDataJSON());
     });
     // The browser still lists the beta tool, so the editor accepts the call; the server no longer knows it.
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "beta_summarize_issue", arguments: { issue_id: 1 } } }, null, 2));
+    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "beta_summarize_issue", arguments: { issue_id: 1 } } }));
     await expect(page.getByTestId("problems-none")).toBeVisible();
     await send(page);
     await expect(page.getByTestId("tools-notice")).toContainText("tool list was fetched again");

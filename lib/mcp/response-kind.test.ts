@@ -16,6 +16,7 @@ test("the error taxonomy keeps unknown tool apart from invalid params", () => {
     return r.kind === "rpc-error" ? r.errorKind : r.kind;
   };
   assert.equal(k(-32602, "Unknown tool: nope", "tools/call"), "unknown-tool");
+  assert.equal(k(-32602, "Tool beta_summarize_issue disabled", "tools/call"), "unknown-tool", "the SDK server's answer for a tool it no longer lists");
   assert.equal(k(-32602, "Invalid arguments", "tools/call"), "invalid-params");
   assert.equal(k(-32601), "method-not-found");
   assert.equal(k(-32020), "header-mismatch");

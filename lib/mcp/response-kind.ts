@@ -48,7 +48,7 @@ export function classifyResponse(response: Record<string, unknown>, method?: str
     const code = typeof response.error.code === "number" ? response.error.code : NaN;
     const message = typeof response.error.message === "string" ? response.error.message : "";
     let info = ERRORS[code];
-    if (code === -32602 && method === "tools/call" && /unknown tool|not found|no such tool|does not exist/i.test(message)) {
+    if (code === -32602 && method === "tools/call" && /unknown tool|not found|no such tool|does not exist|tool \S+ disabled/i.test(message)) {
       info = { errorKind: "unknown-tool", title: "Unknown tool", explanation: "The server has no tool by this name. Check the name against tools/list." };
     }
     if (!info) {
