@@ -1,5 +1,6 @@
 "use client";
 
+import { SearchInput } from "@/components/ui/SearchInput";
 import { useMemo, useState } from "react";
 import { searchHistory, type HistoryEntry } from "@/lib/playground/history-store";
 import { DiffView } from "./DiffView";
@@ -28,15 +29,7 @@ export function HistoryPanel({ entries, onReplay, onRemove, onClear }: Props) {
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-sm font-semibold">History</h2>
         <span className="text-xs text-zinc-500">{entries.length} in this browser</span>
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search: words, tool:name, method:tools/call"
-          aria-label="Search history"
-          data-testid="history-search"
-          className="min-w-48 flex-1 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        />
+        <SearchInput value={query} onChange={setQuery} placeholder="Search: words, tool:name, method:tools/call" label="Search history" testId="history-search" />
         {entries.length > 0 && (
           <button type="button" onClick={() => { if (confirm("Delete all history in this browser?")) onClear(); }} className="text-xs text-zinc-500 underline">
             Clear all

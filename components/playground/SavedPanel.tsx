@@ -1,5 +1,6 @@
 "use client";
 
+import { SearchInput } from "@/components/ui/SearchInput";
 import { useMemo, useRef, useState } from "react";
 import { describeRequest, groupByServer, MAX_SAVED_NAME_CHARS, searchSaved, type SavedRequest } from "@/lib/playground/saved-store";
 import { exportFileName, exportSaved, MAX_IMPORT_FILE_BYTES, SavedImportError, type ConflictPolicy } from "@/lib/playground/saved-transfer";
@@ -78,15 +79,7 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
           Saved requests
         </h2>
         <span className="text-xs text-zinc-500">{entries.length} in this browser</span>
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search: name, words, tool:name, method:…"
-          aria-label="Search saved requests"
-          data-testid="saved-search"
-          className="min-w-0 flex-1 basis-48 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        />
+        <SearchInput value={query} onChange={setQuery} placeholder="Search: name, words, tool:name, method:…" label="Search saved requests" testId="saved-search" />
         <div className="flex flex-wrap items-center gap-2">
           <button type="button" className={small} onClick={() => exportList(entries)} disabled={entries.length === 0} data-testid="saved-export-all">
             Export all
