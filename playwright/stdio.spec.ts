@@ -54,4 +54,23 @@ test.describe("local stdio servers", () => {
     await expect(page.getByTestId("http-exchange")).toContainText("STDIO");
     await expect(page.getByTestId("http-exchange")).toContainText("stdio:everything");
   });
+
+  test("a second published server over stdio: server-memory's knowledge graph, through the API and its docs page", async ({ request, page }) => {
+    const connected = await request.post("/api/connect", { data: { url: "stdio:memory", era: "auto" } });
+    expect(connected.ok()).toBe(true);
+    const { connection } = await connected.json();
+    const listed = await (await request.post("/api/tools", { data: { connection } })).json();
+    expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["create_entities", "search_nodes", "read_graph"]));
+    const name = `toolscope-e2e-${Date.now()}`;
+    const call = (id: number, tool: string, args: unknown) =>
+      request.post("/api/rpc", { data: { connection, message: { jsonrpc: "2.0", id, method: "tools/call", params: { name: tool, arguments: args } } } }).then((r) => r.json());
+    const created = await call(1, "create_entities", { entities: [{ name, entityType: "test", observations: ["made by the stdio e2e"] }] });
+    expect(created.response.result.isError ?? false).toBe(false);
+    const found = await call(2, "search_nodes", { query: name });
+    expect(JSON.stringify(found.response.result)).toContain("made by the stdio e2e");
+    await request.post("/api/disconnect", { data: { connection } });
+
+    await page.goto(`/docs?server=${encodeURIComponent("stdio:memory")}`);
+    await expect(page.getByTestId("tool-index").getByTestId("tool-row-create_entities")).toBeVisible();
+  });
 });
