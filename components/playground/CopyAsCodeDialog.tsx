@@ -39,6 +39,11 @@ export function CopyAsCodeDialog({ input, initial = "curl", onClose }: Props) {
             <CopyButton text={code} testId="copy-code" />
           </div>
           <pre data-testid="code-snippet" tabIndex={0} className="max-h-[60vh] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950">{code}</pre>
+          {input.transport === "sse" && (
+            <p className="mt-2 text-xs text-zinc-500" data-testid="sse-code-note">
+              This server speaks the deprecated HTTP+SSE transport: a POST only hands the message over, and the answer arrives on the event stream. So the snippet opens the stream, initializes a session of its own, posts to the endpoint the stream names and reads the answer from it.
+            </p>
+          )}
           {(input.userHeaderNames?.length ?? 0) > 0 && (
             <p className="mt-2 text-xs text-zinc-500">Your headers ({input.userHeaderNames!.join(", ")}) appear as environment variables; their values are never copied.</p>
           )}

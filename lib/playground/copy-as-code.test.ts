@@ -68,3 +68,12 @@ test("fetch and TypeScript snippets: runnable shapes, never a header value", () 
   assert.equal(envName("x-api-key"), "X_API_KEY");
   assert.equal(envName("1-x"), "H_1_X");
 });
+
+test("headers come from the transport rules (wire-headers.ts): tasks/* names, none on a notification, no session on initialize", () => {
+  const task = wireRequest({ ...MODERN, tool: undefined, message: { jsonrpc: "2.0", id: 2, method: "tasks/get", params: { taskId: "t-1" } } });
+  assert.deepEqual(task.headers.find(([n]) => n === "Mcp-Name"), ["Mcp-Name", "t-1"]);
+  const note = wireRequest({ ...MODERN, message: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } } });
+  assert.deepEqual(note.headers.map(([n]) => n), ["Content-Type", "Accept", "Authorization", "X-Api-Key"]);
+  const init = wireRequest({ ...LEGACY, message: { jsonrpc: "2.0", id: 1, method: "initialize", params: {} } });
+  assert.equal(init.headers.some(([n]) => n === "Mcp-Session-Id"), false);
+});
