@@ -107,6 +107,16 @@ function RoundView({ round, tools, onNextPage }: { round: Round; tools: Tool[]; 
           {note}
         </p>
       ))}
+      {rpc.protocolWarnings && rpc.protocolWarnings.length > 0 && (
+        <div role="note" className="mb-2 rounded-md border border-amber-300 p-2 text-xs text-amber-900 dark:border-amber-800 dark:text-amber-200" data-testid="protocol-warnings">
+          <p className="font-semibold">The server broke a 2026-07-28 rule on this stream</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-4">
+            {rpc.protocolWarnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {rpc.stderr && rpc.stderr.length > 0 && (
         <details className="mb-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800" data-testid="stderr" open>
           <summary className="cursor-pointer font-medium">Server stderr ({rpc.stderr.length} new line{rpc.stderr.length === 1 ? "" : "s"})</summary>

@@ -97,6 +97,8 @@ export interface ServerSummary {
   instructions?: string;
   /** A human label for the URL, e.g. the public URL of a builtin server. */
   displayUrl: string;
+  /** `"sse"`: reached over the deprecated HTTP+SSE transport (as ConnectionDescriptor.transport), so the docs can say so. */
+  transport?: "sse";
 }
 
 export interface ConnectResponse {
@@ -222,6 +224,8 @@ export interface RpcResponse {
   notes?: string[];
   /** For a tools/call whose tool declares an outputSchema: does `structuredContent` match it? */
   outputValidation?: OutputValidation;
+  /** What a 2026-07-28 server did wrong on this request's stream (a request sent to us, logs nobody asked for, …). */
+  protocolWarnings?: string[];
   /** stdio only: lines the server process wrote to stderr since the last response (bounded). */
   stderr?: string[];
 }

@@ -62,3 +62,24 @@ test("sendRpc: on a legacy session the same call is sent (x-mcp-header is a 2026
   assert.equal(sent.length, 1);
   assert.equal(sent[0].headers.get("mcp-param-score"), null);
 });
+
+test("a modern stream that breaks the rules comes back with protocolWarnings; the same stream from a legacy server does not", async () => {
+  const frame = (m: unknown) => `event: message\ndata: ${JSON.stringify(m)}\n\n`;
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = (await new Request(input, init).json()) as Record<string, unknown>;
+    const stream = [
+      frame({ jsonrpc: "2.0", id: 77, method: "sampling/createMessage", params: { messages: [], maxTokens: 5 } }),
+      frame({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "unasked" } }),
+      frame({ jsonrpc: "2.0", id: body.id, result: { content: [] } }),
+    ].join("");
+    return new Response(stream, { headers: { "content-type": "text/event-stream" } });
+  }) as typeof fetch;
+  const target: Target = { url: new URL("http://mcp.test/mcp"), displayUrl: "http://mcp.test/mcp", fetch: fetchImpl };
+  const modern = await sendRpc(options(MODERN, target, call("valid_tool", { region: "eu" })));
+  assert.deepEqual(modern.response, { jsonrpc: "2.0", id: 1, result: { content: [] } });
+  assert.equal(modern.protocolWarnings?.length, 2);
+  assert.match(modern.protocolWarnings![0]!, /sampling\/createMessage/);
+  assert.match(modern.protocolWarnings![1]!, /set no io\.modelcontextprotocol\/logLevel/);
+  const legacy = await sendRpc(options(LEGACY, target, call("valid_tool", { region: "eu" })));
+  assert.equal(legacy.protocolWarnings, undefined);
+});

@@ -7,6 +7,7 @@ import { mirroredParamHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-he
 import { exchangeMessage } from "./upstream-exchange.ts";
 import { exchangeOverSse, SSE_SESSION_NOTE } from "./sse-session.ts";
 import { checkOutput } from "./output-validation.ts";
+import { streamConduct } from "@/lib/mcp/stream-conduct";
 import { ProxyError } from "./proxy-error.ts";
 import type { Target } from "./targets.ts";
 import { omittedSchemaReason } from "./schema-guard.ts";
@@ -108,6 +109,7 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   for (const o of overridden) added.push({ where: "header", name: o.name, value: o.value, overridden: true, ...(o.replaced !== undefined ? { replaced: o.replaced } : {}) });
   recordOverrides(result.exchanges, overrides, opts.userHeaders);
   const outputValidation = tool ? checkOutput(tool, result.response) : undefined;
+  const protocolWarnings = opts.descriptor.era === "modern" ? streamConduct(message, result.notifications) : [];
   return {
     response: result.response,
     notifications: result.notifications,
@@ -116,6 +118,7 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
     exchanges: result.exchanges,
     durationMs: result.durationMs,
     ...(outputValidation ? { outputValidation } : {}),
+    ...(protocolWarnings.length ? { protocolWarnings } : {}),
     ...(opts.descriptor.transport === "sse" ? { notes: [SSE_SESSION_NOTE] } : {}),
   };
 }
