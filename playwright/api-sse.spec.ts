@@ -85,6 +85,11 @@ test.describe("HTTP+SSE (2024-11-05) servers", () => {
     await page.getByRole("button", { name: "Connect" }).click();
     await expect(page.getByTestId("server-era")).toContainText("legacy");
     await expect(page.getByTestId("tool-index").getByTestId("tool-row-echo")).toBeVisible();
+    // The docs page of the server (its own URL, era auto) says it is on the deprecated transport.
+    await page.goto(`/docs?server=${encodeURIComponent(sseUrl())}`);
+    const badge = page.getByTestId("server-transport");
+    await expect(badge).toHaveText("legacy · HTTP+SSE (deprecated)");
+    await expect(badge).toHaveAttribute("title", /HTTP\+SSE transport of 2024-11-05, deprecated/);
 
     await page.goto(`/playground?server=${encodeURIComponent(sseUrl())}&tool=echo`);
     await expectEditor(page);
@@ -92,6 +97,14 @@ test.describe("HTTP+SSE (2024-11-05) servers", () => {
     await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "hello over sse" } } }));
     await send(page);
     await expect(page.getByTestId("rendered-result")).toContainText("Echo: hello over sse");
+    // Copy as code: not one POST to the stream URL but a script that opens the stream; the SDK's SSE transport in TypeScript.
+    await page.getByTestId("copy-code-button").click();
+    const dialog = page.getByTestId("copy-as-code");
+    await expect(dialog.getByTestId("code-snippet")).toContainText(`curl -sSN '${sseUrl()}' -H 'Accept: text/event-stream'`);
+    await expect(dialog.getByTestId("sse-code-note")).toBeVisible();
+    await dialog.getByText("TypeScript (SDK)").click();
+    await expect(dialog.getByTestId("code-snippet")).toContainText("new SSEClientTransport(");
+    await page.keyboard.press("Escape");
     await expect(page.getByRole("note").filter({ hasText: "fresh session for this call" })).toBeVisible();
     await page.getByRole("tab", { name: /HTTP/ }).click();
     await expect(page.getByTestId("http-exchange")).toContainText("GET");

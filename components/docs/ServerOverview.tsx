@@ -11,14 +11,17 @@ interface Props {
   actions?: React.ReactNode;
 }
 
-function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Fact({ label, children, testId, className = "" }: { label: string; children: React.ReactNode; testId?: string; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${className}`}>
       <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
       <dd className="mt-0.5 break-words text-sm" data-testid={testId}>{children}</dd>
     </div>
   );
 }
+
+const SSE_TITLE =
+  "The server speaks the HTTP+SSE transport of 2024-11-05, deprecated since 2025-03-26: clients open an event stream with GET and POST messages to the endpoint it names. Current clients may not support it.";
 
 /** A server's identity, era, capabilities, instructions and the tool list's cache metadata. */
 export function ServerOverview({ server, list, actions }: Props) {
@@ -44,8 +47,13 @@ export function ServerOverview({ server, list, actions }: Props) {
       </div>
       {info?.description && <p className="mt-2 text-sm">{info.description}</p>}
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <Fact label="Era" testId="server-era">
-          <Badge tone={server.era === "modern" ? "accent" : "neutral"} variant="solid">{server.era === "modern" ? "modern (stateless)" : "legacy (session)"}</Badge>
+        {/* The HTTP+SSE badge is too long for a quarter (or, on a phone, half) of the row: it takes two columns there. */}
+        <Fact label="Era" testId="server-era" className={server.transport === "sse" ? "col-span-2 lg:col-span-1" : ""}>
+          {server.transport === "sse" ? (
+            <Badge tone="warning" variant="solid" title={SSE_TITLE} testId="server-transport">legacy · HTTP+SSE (deprecated)</Badge>
+          ) : (
+            <Badge tone={server.era === "modern" ? "accent" : "neutral"} variant="solid">{server.era === "modern" ? "modern (stateless)" : "legacy (session)"}</Badge>
+          )}
         </Fact>
         <Fact label="Protocol version">{server.protocolVersion}</Fact>
         <Fact label="Supported versions">{server.supportedVersions.join(", ")}</Fact>

@@ -238,6 +238,7 @@ export function Playground({ server, tool, initial }: Props) {
       era: conn.server.era,
       protocolVersion: conn.server.protocolVersion,
       ...(conn.connection.sessionId ? { sessionId: conn.connection.sessionId } : {}),
+      ...(conn.connection.transport === "sse" ? { transport: "sse" as const } : {}),
       message: msg,
       ...(called ? { tool: called } : {}),
       userHeaderNames: Object.keys(headers),

@@ -62,7 +62,8 @@ async function connectOnce(opts: ConnectOptions, prior: PriorDiscovery | undefin
 async function connectSse(opts: ConnectOptions, earlier: HttpExchange[]): Promise<ConnectResult> {
   try {
     return await withSseSession({ target: opts.target, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes }, async (session) => {
-      const { server } = describeConnected(session.client, opts.target.displayUrl);
+      const { server: described } = describeConnected(session.client, opts.target.displayUrl);
+      const server = { ...described, transport: "sse" as const };
       return { server, connection: { v: 1, url: opts.url, era: "legacy", protocolVersion: server.protocolVersion, transport: "sse" }, exchanges: [...earlier, ...session.takeExchanges()] };
     });
   } catch (err) {

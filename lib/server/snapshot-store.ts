@@ -58,6 +58,7 @@ export function snapshotDefinitions(source: string, snap: DocsSnapshot): Snapsho
     capabilities: s.capabilities,
     instructions: s.instructions,
     displayUrl: s.displayUrl,
+    transport: s.transport,
   };
   const tools: Tool[] = l.tools;
   const excluded: ExcludedTool[] = l.excluded.map((e) => ({ tool: e.tool, reason: e.reason }));
