@@ -64,7 +64,8 @@ export function sseShellScript(input: SseCodeInput): string {
   const postArgs = input.headers.map(([n, v]) => curlHeader(n, v));
   const idText = (id: string | number) => shellQuote(`"id":${JSON.stringify(id)}`);
   return [
-    `# Deprecated HTTP+SSE transport (2024-11-05): the answer comes on the event stream, not in the POST's response.`,
+    `# Deprecated HTTP+SSE transport (2024-11-05): the answer comes on the event stream,`,
+    `# not in the POST's response.`,
     `# 1. Open the stream in the background. Its first event, "endpoint", names the URL to POST to; the session`,
     `#    lasts as long as the stream.`,
     `STREAM=$(mktemp)`,
@@ -112,7 +113,8 @@ export function sseFetchSnippet(input: SseCodeInput): string {
   const { initialize, answerId } = plan(input.body, input.protocolVersion);
   const own = userHeaders(input.headers);
   return [
-    `// Deprecated HTTP+SSE transport (2024-11-05): the answer comes on the event stream, not in the POST's response.`,
+    `// Deprecated HTTP+SSE transport (2024-11-05): the answer comes on the event stream,`,
+    `// not in the POST's response.`,
     `// Node 18+, as an ES module (top-level await).`,
     `const url = new URL(${JSON.stringify(input.url)});`,
     `const stream = new AbortController();`,
