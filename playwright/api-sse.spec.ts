@@ -90,6 +90,9 @@ test.describe("HTTP+SSE (2024-11-05) servers", () => {
     const badge = page.getByTestId("server-transport");
     await expect(badge).toHaveText("legacy · HTTP+SSE (deprecated)");
     await expect(badge).toHaveAttribute("title", /HTTP\+SSE transport of 2024-11-05, deprecated/);
+    // Its tool pages' "Copy as curl" is the stream script, and says so.
+    await page.goto(`/docs/tools/echo?server=${encodeURIComponent(sseUrl())}`);
+    await expect(page.getByTestId("copy-curl").locator("xpath=..")).toContainText("deprecated HTTP+SSE transport");
 
     await page.goto(`/playground?server=${encodeURIComponent(sseUrl())}&tool=echo`);
     await expectEditor(page);

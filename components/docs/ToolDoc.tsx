@@ -25,7 +25,7 @@ interface Props {
   /** The server is on the trusted list: its annotations are shown as facts rather than claims. */
   trusted?: boolean;
   /** Where and how the tool is called, for "Copy as curl" (absent for servers without an HTTP endpoint). */
-  endpoint?: { url: string; era: Era; protocolVersion: string };
+  endpoint?: { url: string; era: Era; protocolVersion: string; transport?: "sse" };
 }
 
 const SECRETISH = /(pass(word)?|token|secret|key|email|credential|auth)/i;
@@ -91,9 +91,13 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
         <CodeBlock code={JSON.stringify(call, null, 2)} language="json" />
         {endpoint && (
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <CopyButton text={curlCommand({ endpoint: endpoint.url, era: endpoint.era, protocolVersion: endpoint.protocolVersion, message: call, tool })} label="Copy as curl" testId="copy-curl" />
+            <CopyButton text={curlCommand({ endpoint: endpoint.url, era: endpoint.era, protocolVersion: endpoint.protocolVersion, message: call, tool, ...(endpoint.transport ? { transport: endpoint.transport } : {}) })} label="Copy as curl" testId="copy-curl" />
             <span className="text-xs text-zinc-500">
-              {endpoint.era === "modern" ? "With the _meta envelope and the MCP-Protocol-Version, Mcp-Method, Mcp-Name and Mcp-Param-* headers." : "A legacy server also needs an initialize handshake first and the Mcp-Session-Id it returns."}
+              {endpoint.era === "modern"
+                ? "With the _meta envelope and the MCP-Protocol-Version, Mcp-Method, Mcp-Name and Mcp-Param-* headers."
+                : endpoint.transport === "sse"
+                  ? "A shell script: this server speaks the deprecated HTTP+SSE transport, so it opens the event stream, initializes, posts the call to the endpoint the stream names and prints the answer."
+                  : "A legacy server also needs an initialize handshake first and the Mcp-Session-Id it returns."}
             </span>
           </div>
         )}

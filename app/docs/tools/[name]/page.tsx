@@ -54,7 +54,7 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
           Excluded from calling: {excluded.reason}
         </p>
       )}
-      <ToolDoc tool={tool} links={liveLinks(url)} serverName={serverName} trusted={isTrustedServer(url)} endpoint={url.startsWith("stdio:") ? undefined : { url: snap.server.displayUrl, era: snap.server.era, protocolVersion: snap.server.protocolVersion }} />
+      <ToolDoc tool={tool} links={liveLinks(url)} serverName={serverName} trusted={isTrustedServer(url)} endpoint={url.startsWith("stdio:") ? undefined : { url: snap.server.displayUrl, era: snap.server.era, protocolVersion: snap.server.protocolVersion, ...(snap.server.transport ? { transport: snap.server.transport } : {}) }} />
     </div>
   );
 }
