@@ -48,7 +48,7 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
               <input key={k} type="hidden" name={k} value={v} />
             ))}
             <label className="sr-only" htmlFor="tool-search">Search tools</label>
-            <input id="tool-search" name="q" defaultValue={query.q} placeholder="Search name, title, description" className={`w-56 ${control}`} />
+            <input id="tool-search" name="q" defaultValue={query.q} placeholder="Search name, title, description" className={`w-64 max-w-full ${control}`} />
             <label className="sr-only" htmlFor="tool-behaviour">Behaviour</label>
             <select id="tool-behaviour" name="behaviour" defaultValue={query.behaviour ?? ""} className={control}>
               <option value="">any behaviour</option>
@@ -56,16 +56,14 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
                 <option key={b} value={b}>{b}</option>
               ))}
             </select>
-            <button className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">Filter</button>
+            <button className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900">Filter</button>
           </form>
         </div>
         {shown.length === 0 ? <p className="mt-4 text-sm text-zinc-500">No tool matches.</p> : <ToolIndex tools={shown} links={links} />}
       </section>
       {list.excluded.length > 0 && <ExcludedTools excluded={list.excluded} />}
-      <section className="mt-8" aria-labelledby="checks-heading">
-        <h2 id="checks-heading" className="mb-2 text-xl font-semibold">Checks</h2>
-        <LintSummary lint={lintOf(list)} links={links} />
-      </section>
+      {/* LintSummary is its own "Checks" section, heading included. */}
+      <LintSummary lint={lintOf(list)} links={links} />
     </div>
   );
 }

@@ -19,7 +19,9 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           ))}
         </tbody>
       </table>
-      <p className="mt-3 text-xs text-zinc-500">Every dialog and menu is reachable with Tab; diagnostics never block Send.</p>
+      <p className="mt-3 text-xs text-zinc-500">
+        In the editor, Tab indents: press <kbd className="font-mono">Ctrl+M</kbd> (Mac: <kbd className="font-mono">Ctrl+Shift+M</kbd>) to make Tab move the focus on instead. Every dialog and menu is reachable with Tab; diagnostics never block Send.
+      </p>
     </Modal>
   );
 }

@@ -29,7 +29,7 @@ export function HeaderTable({ headers, mark, overridden }: { headers: [string, s
               <th scope="row" className={`whitespace-nowrap py-0.5 pr-3 text-left align-top font-normal ${mcp ? "font-semibold text-accent-700 dark:text-accent-100" : "text-zinc-500"}`}>
                 {name}
               </th>
-              <td className="break-all py-0.5">
+              <td className="py-0.5 [overflow-wrap:anywhere]">
                 {value}
                 {decoded !== undefined && <span className="ml-2 text-zinc-500">(decoded: {JSON.stringify(decoded)})</span>}
                 {mark?.(name, i)}

@@ -139,7 +139,7 @@ export function JsonEditor({ value, onChange, tools, era, onSend, onCommandPalet
         onMount={handleMount}
         loading={<div className="p-3 text-sm text-zinc-500">Loading editor…</div>}
         options={{
-          ariaLabel: "JSON-RPC request (Ctrl+Enter or Cmd+Enter to send)",
+          ariaLabel: "JSON-RPC request (Ctrl+Enter or Cmd+Enter to send; Ctrl+M, on a Mac Ctrl+Shift+M, makes Tab leave the editor)",
           readOnly,
           minimap: { enabled: false },
           fontSize: 13,

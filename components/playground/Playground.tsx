@@ -331,12 +331,11 @@ export function Playground({ server, tool, initial }: Props) {
         <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "copy", language: "curl" })} data-testid="copy-code-button" aria-haspopup="dialog">
           Copy as code
         </button>
-        <span className="ml-auto" />
-        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "help" })} aria-label="Keyboard shortcuts" data-testid="help-button" title="Keyboard shortcuts (?)">
+        <button type="button" className={`${toolbarButton} ml-auto`} onClick={() => setOverlay({ kind: "help" })} aria-label="Keyboard shortcuts" data-testid="help-button" title="Keyboard shortcuts (?)">
           ?
         </button>
       </nav>
-      <SplitPane split={prefs.split} onSplit={(split) => updatePrefs({ split })} first={editorPane} second={resultPane} />
+      {/* The panels open right under the buttons that toggle them (below the editor they were off-screen). */}
       {showHistory && (
         <div id="playground-history">
           <HistoryPanel entries={history.entries} onReplay={replay} onRemove={(id) => void history.remove(id)} onClear={() => void history.clear()} />
@@ -347,6 +346,7 @@ export function Playground({ server, tool, initial }: Props) {
           <SavedPanel saved={saved} server={server} onOpen={replay} notice={savedNotice} />
         </div>
       )}
+      <SplitPane split={prefs.split} onSplit={(split) => updatePrefs({ split })} first={editorPane} second={resultPane} />
       {ask && (
         <MrtrDialog
           key={`${exchange?.id}:${ask.round}`}
