@@ -29,6 +29,8 @@ test("flat properties: types, required, description, enum, default, format, cons
   assert.deepEqual([region.path, region.type, region.required, region.xMcpHeader, region.enum], ["/region", "string", true, "Region", ["us", "eu"]]);
   const limit = byName(tree.rows, "limit");
   assert.deepEqual([limit.required, limit.default, limit.constraints], [false, 10, ["≥ 1", "≤ 50"]]);
+  assert.deepEqual(constraintsOf({ type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }), [], "zod's safe-integer bounds are noise");
+  assert.deepEqual(constraintsOf({ type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), ["≥ 0"]);
   assert.deepEqual(byName(tree.rows, "q").constraints, ["length 1–200", "pattern ^a"]);
   const when = byName(tree.rows, "when");
   assert.deepEqual([when.format, when.examples, when.deprecated], ["date-time", ["2026-01-01T00:00:00Z"], true]);

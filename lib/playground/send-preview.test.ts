@@ -136,6 +136,9 @@ test("previewLines prints like JSON.stringify(…, null, 2) and marks the added 
   assert.equal(lines.map((l) => l.text).join("\n"), JSON.stringify(body, null, 2));
   assert.deepEqual(lines.filter((l) => l.added).map((l) => l.text.trim()), ['"id": "x",', '"a/b": {', '"deep": [', "1,", "2", "]", "},"]);
   const whole = previewLines({ method: "m", params: { name: "n", _meta: { a: 1, b: 2 } } }, new Set(["/params/_meta/a", "/params/_meta/b"]));
+  // The user's own (empty) params holding an added _meta: the braces of _meta are added, those of params are not.
+  const own = previewLines({ method: "tools/list", params: { _meta: { a: 1 } } }, new Set(["/params/_meta/a"]));
+  assert.deepEqual(own.filter((l) => l.added).map((l) => l.text.trim()), ['"_meta": {', '"a": 1', "}"]);
   assert.deepEqual(whole.filter((l) => l.added).map((l) => l.text.trim()), ['"_meta": {', '"a": 1,', '"b": 2', "}"], "a wholly added _meta is marked with its braces");
 });
 

@@ -141,15 +141,19 @@ function token(key: string): string {
  * or array all of whose members were added (a `_meta` the user did not write) is marked as a whole.
  */
 export function previewLines(body: unknown, addedPointers: ReadonlySet<string>): PreviewLine[] {
-  /** Returns the lines of `value` and whether all of them are added. */
-  const walk = (value: unknown, indent: string, prefix: string, pointer: string, suffix: string, inAdded: boolean): { lines: PreviewLine[]; added: boolean } => {
-    const added = inAdded || addedPointers.has(pointer);
+  /**
+   * Returns the lines of `value`, whether they are all added, and whether `value` itself was reported added. A
+   * container whose every member was reported added (a wholly new `_meta`) is marked with its braces; one that only
+   * holds such a container (the user's own `params`) is not.
+   */
+  const walk = (value: unknown, indent: string, prefix: string, pointer: string, suffix: string, inAdded: boolean): { lines: PreviewLine[]; added: boolean; reported: boolean } => {
+    const reported = inAdded || addedPointers.has(pointer);
     const entries: [string, unknown][] | undefined = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : isObject(value) ? Object.entries(value) : undefined;
-    if (!entries || entries.length === 0) return { lines: [{ text: `${indent}${prefix}${JSON.stringify(value) ?? "null"}${suffix}`, added }], added };
+    if (!entries || entries.length === 0) return { lines: [{ text: `${indent}${prefix}${JSON.stringify(value) ?? "null"}${suffix}`, added: reported }], added: reported, reported };
     const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
-    const children = entries.map(([k, v], i) => walk(v, `${indent}  `, Array.isArray(value) ? "" : `${JSON.stringify(k)}: `, `${pointer}/${token(k)}`, i < entries.length - 1 ? "," : "", added));
-    const whole = added || (pointer !== "" && children.every((c) => c.added));
-    return { lines: [{ text: `${indent}${prefix}${open}`, added: whole }, ...children.flatMap((c) => c.lines), { text: `${indent}${close}${suffix}`, added: whole }], added: whole };
+    const children = entries.map(([k, v], i) => walk(v, `${indent}  `, Array.isArray(value) ? "" : `${JSON.stringify(k)}: `, `${pointer}/${token(k)}`, i < entries.length - 1 ? "," : "", reported));
+    const whole = reported || (pointer !== "" && children.every((c) => c.reported));
+    return { lines: [{ text: `${indent}${prefix}${open}`, added: whole }, ...children.flatMap((c) => c.lines), { text: `${indent}${close}${suffix}`, added: whole }], added: whole, reported };
   };
   return walk(body, "", "", "", "", false).lines;
 }

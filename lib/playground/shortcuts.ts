@@ -14,5 +14,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: "Shift+Alt+F", action: "Format the request" },
   { keys: "↑ ↓  Enter", action: "Move and run in the command palette" },
   { keys: "← →", action: "Switch result tabs; resize the split when the separator has focus" },
+  { keys: "Ctrl+M (Mac: Ctrl+Shift+M)", action: "Toggle Tab between indenting and moving the focus out of the editor" },
   { keys: "Escape", action: "Close a dialog (in an input dialog: cancel that request)" },
 ];
