@@ -1,47 +1,27 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { startEverythingServer } from "../../playwright/fixtures/everything-server.ts";
 import { codeFor, curlCommand, fetchSnippet, typescriptSnippet, wireRequest, type CodeInput } from "./copy-as-code.ts";
 
 // The snippets are run for real: the shell script with sh + curl, the fetch one with node, both against the published
 // @modelcontextprotocol/server-everything in its HTTP+SSE mode.
 
 const run = promisify(execFile);
-let everything: ChildProcess;
+let everything: { url: string; stop: () => void };
 let sseUrl = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 before(async () => {
-  const port = await freePort();
-  const entry = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-  everything = spawn(process.execPath, [entry, "sse"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-  sseUrl = `http://127.0.0.1:${port}/sse`;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server-everything (sse) did not start")), 20_000);
-    everything.stderr!.on("data", (b: Buffer) => {
-      if (!b.toString().includes(`port ${port}`)) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  everything = await startEverythingServer("sse");
+  sseUrl = everything.url;
 });
 
 after(() => {
-  everything?.kill();
+  everything?.stop();
 });
 
 const ECHO = "it's ünïcode";

@@ -1,9 +1,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import type { RpcStreamEvent } from "@/lib/mcp/contract";
 import type { ApiContext } from "./api-route.ts";
 import { config } from "./config.ts";
@@ -12,6 +10,7 @@ import { eraVerdictStore, normaliseServerUrl } from "./era-cache.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
 import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
 import { withSseSession } from "./sse-session.ts";
+import { startEverythingServer } from "../../playwright/fixtures/everything-server.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
 
 // Real servers: the published @modelcontextprotocol/server-everything in its HTTP+SSE mode, and a small raw HTTP+SSE
@@ -20,7 +19,7 @@ import { ExchangeFailure } from "./upstream-exchange.ts";
 const cfg = { ...config(), mode: "local" as const, requestTimeoutMs: 10_000 };
 const ctx: ApiContext = { config: cfg, origin: "http://localhost:3000", signal: new AbortController().signal };
 
-let everything: ChildProcess;
+let everything: { url: string; stop: () => void };
 let everythingUrl = "";
 let raw: http.Server;
 let rawBase = "";
@@ -30,29 +29,9 @@ let rawStreamsClosed = 0;
 /** Per server path: each request's method and whether it carried the right Authorization. */
 const seenAuth: Record<string, string[]> = {};
 
-/** A port that was free a moment ago (server-everything takes its port from PORT and cannot be given 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function startEverything(): Promise<void> {
-  const entry = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-  const port = await freePort();
-  everything = spawn(process.execPath, [entry, "sse"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-  everythingUrl = `http://127.0.0.1:${port}/sse`;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server-everything (sse) did not start")), 20_000);
-    everything.stderr!.on("data", (b: Buffer) => {
-      if (!b.toString().includes(`port ${port}`)) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  everything = await startEverythingServer("sse");
+  everythingUrl = everything.url;
 }
 
 /** One legacy SSE "server" per path prefix; its stream stays open until the client closes it. */
@@ -110,7 +89,7 @@ before(async () => {
 });
 
 after(() => {
-  everything.kill("SIGTERM");
+  everything.stop();
   raw.closeAllConnections();
   raw.close();
 });
