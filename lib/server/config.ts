@@ -48,7 +48,41 @@ export interface Config {
   stdioIdleMs: number;
   /** stdio server processes running at once, at most. */
   stdioMaxProcesses: number;
+  /** The public origin (scheme, host, port) people reach Toolscope at: snapshot URLs, Open Graph, the demo's display URL. Required in hosted mode. */
+  publicUrl?: string;
+  /** Extra `Host` names accepted in local mode (beside localhost, 127.0.0.1 and [::1]). */
+  allowedHosts: string[];
+  /** Reverse-proxy hops in front of Toolscope whose `X-Forwarded-*` headers are believed (0: none, the default). */
+  trustProxy: number;
+  /** Tool icons from other hosts are fetched by Toolscope (through the egress guard) and served from our origin: largest icon, and how long one is cached. */
+  iconMaxBytes: number;
+  iconCacheMs: number;
+  /** Abuse limits (hosted mode, or local with TOOLSCOPE_LIMITS=on). */
+  limits: LimitsConfig;
 }
+
+/** Per-client request rates (requests per minute), concurrency caps and snapshot quotas. */
+export interface LimitsConfig {
+  enabled: boolean;
+  /** Requests per minute per client, by route class. */
+  ratePerMinute: Record<RateClass, number>;
+  /** Upstream requests in flight per client and in all. */
+  maxConcurrentPerClient: number;
+  maxConcurrentTotal: number;
+  /** Open event streams (streamed calls, listen) per client and in all. */
+  maxStreamsPerClient: number;
+  maxStreamsTotal: number;
+  /** Snapshots a client may store per day. */
+  snapshotsPerClientPerDay: number;
+  /** Total size of the snapshot store, in bytes: past it, new snapshots are refused until retention frees space. */
+  snapshotStoreMaxBytes: number;
+  /** Snapshots not opened for this many days are removed (0: kept forever). */
+  snapshotRetentionDays: number;
+}
+
+/** The route classes that have a request rate of their own. */
+export const RATE_CLASSES = ["connect", "tools", "rpc", "docs", "snapshots", "icons"] as const;
+export type RateClass = (typeof RATE_CLASSES)[number];
 
 function int(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -72,10 +106,57 @@ function flag(name: string): boolean {
   return ["1", "true", "yes"].includes((process.env[name] ?? "").toLowerCase());
 }
 
+/** An absolute http(s) origin (no path, query or credentials), or undefined when unset. */
+function origin(name: string): string | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error(`${name}=${raw} is invalid: use an absolute URL such as https://toolscope.example.com.`);
+  }
+  if ((u.protocol !== "http:" && u.protocol !== "https:") || u.username || u.password || (u.pathname !== "/" && u.pathname !== "") || u.search || u.hash) {
+    throw new Error(`${name}=${raw} is invalid: use only a scheme, host and optional port, such as https://toolscope.example.com.`);
+  }
+  return u.origin;
+}
+
+const RATE_DEFAULTS: Record<RateClass, number> = { connect: 30, tools: 60, rpc: 120, docs: 30, snapshots: 10, icons: 120 };
+
+function parseLimits(mode: "local" | "hosted"): LimitsConfig {
+  const switchRaw = (process.env.TOOLSCOPE_LIMITS ?? "").toLowerCase();
+  if (!["", "on", "off"].includes(switchRaw)) throw new Error(`TOOLSCOPE_LIMITS=${switchRaw} is invalid: use "on" or "off" (default: on in hosted mode).`);
+  const ratePerMinute = Object.fromEntries(
+    RATE_CLASSES.map((c) => [c, int(`TOOLSCOPE_RATE_${c.toUpperCase()}_PER_MIN`, RATE_DEFAULTS[c], 1, 100_000)]),
+  ) as Record<RateClass, number>;
+  return {
+    enabled: switchRaw === "" ? mode === "hosted" : switchRaw === "on",
+    ratePerMinute,
+    maxConcurrentPerClient: int("TOOLSCOPE_MAX_CONCURRENT_PER_CLIENT", 8, 1, 10_000),
+    maxConcurrentTotal: int("TOOLSCOPE_MAX_CONCURRENT_TOTAL", 256, 1, 100_000),
+    maxStreamsPerClient: int("TOOLSCOPE_MAX_STREAMS_PER_CLIENT", 4, 1, 10_000),
+    maxStreamsTotal: int("TOOLSCOPE_MAX_STREAMS_TOTAL", 200, 1, 100_000),
+    snapshotsPerClientPerDay: int("TOOLSCOPE_SNAPSHOTS_PER_CLIENT_PER_DAY", 50, 1, 1_000_000),
+    snapshotStoreMaxBytes: int("TOOLSCOPE_SNAPSHOT_STORE_MAX_BYTES", 1_000_000_000, 1_000_000, Number.MAX_SAFE_INTEGER),
+    snapshotRetentionDays: int("TOOLSCOPE_SNAPSHOT_RETENTION_DAYS", 180, 0, 36_500),
+  };
+}
+
 function parseConfig(): Config {
   const mode = (process.env.TOOLSCOPE_MODE ?? "local").toLowerCase();
   if (mode !== "local" && mode !== "hosted") throw new Error(`TOOLSCOPE_MODE=${mode} is invalid: use "local" or "hosted".`);
+  const publicUrl = origin("TOOLSCOPE_PUBLIC_URL");
+  if (mode === "hosted" && !publicUrl) {
+    throw new Error("TOOLSCOPE_PUBLIC_URL is required in hosted mode: set it to the origin people reach Toolscope at, such as https://toolscope.example.com.");
+  }
   return {
+    publicUrl,
+    allowedHosts: list("TOOLSCOPE_ALLOWED_HOSTS", /^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/, "a host name without port or scheme, such as devbox.lan").map((h) => h.toLowerCase()),
+    trustProxy: int("TOOLSCOPE_TRUST_PROXY", 0, 0, 10),
+    iconMaxBytes: int("TOOLSCOPE_ICON_MAX_BYTES", 262_144, 1_000, 10_000_000),
+    iconCacheMs: int("TOOLSCOPE_ICON_CACHE_MS", 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),
+    limits: parseLimits(mode),
     mode,
     allowPrivateNetwork: mode === "local" || flag("DANGEROUSLY_ALLOW_PRIVATE_NETWORK"),
     trustedServers: list("TOOLSCOPE_TRUSTED_SERVERS", /^https?:\/\/\S+$/, "a full server URL such as https://mcp.example.com/mcp"),
