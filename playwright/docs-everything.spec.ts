@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { forbidExternalRequests } from "./helpers";
 
 /** Docs of the published @modelcontextprotocol/server-everything (legacy era), and every annotation badge state. */

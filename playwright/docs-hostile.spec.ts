@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { forbidExternalRequests } from "./helpers";
 import { bigTools, BIG_TOOL_COUNT } from "./fixtures/hostile-server";
 

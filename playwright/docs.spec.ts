@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
+
 import { forbidExternalRequests } from "./helpers";
 
 test.describe("docs generated from tool definitions", () => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./test";
+import type { APIRequestContext } from "@playwright/test";
 
 /**
  * subscriptions/listen end to end: through streamed /api/rpc, and the live docs page that re-renders when the

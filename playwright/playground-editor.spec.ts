@@ -3,7 +3,8 @@
  * squiggle drawn under a value, the hover message over it, the suggestion list. Nothing is exposed on `window` for
  * these tests, so they run against the same production build people use (see README, "Testing the editor").
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { openPlayground, setRequest } from "./helpers";
 
 const editor = (page: Page) => page.getByTestId("request-editor");

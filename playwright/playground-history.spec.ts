@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
+
 import { editorText, expectEditor, openPlayground, send, setRequest } from "./helpers";
 
 const call = (id: number, query: string) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_issues", arguments: { query } } });

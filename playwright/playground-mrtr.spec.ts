@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
+
 import { ensureClosedIssue, mrtrDialog, openPlayground, send } from "./helpers";
 
 test.describe("MRTR in the playground", () => {

@@ -1,6 +1,7 @@
 /** The "Will be sent" preview under the editor: live, era-aware, and its header overrides on the real wire. */
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { focusEditor, openPlayground, setRequest } from "./helpers";
 
 const preview = (page: Page) => page.getByTestId("send-preview");

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
+
 import { demoRpc, openPlayground, send, setRequest } from "./helpers";
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
+
 import { decodeShare } from "../lib/share/share-codec";
 import { editorText, expectEditor, openPlayground, send, setRequest } from "./helpers";
 

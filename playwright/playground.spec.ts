@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
+
 import { forbidExternalRequests, openPlayground, send, setRequest } from "./helpers";
 
 test.describe("playground editor against the demo server", () => {

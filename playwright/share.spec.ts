@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { forbidExternalRequests } from "./helpers";
 
 /** The tool rows of a docs page, by machine name, in page order. */

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
+
 import { openPlayground, send, setRequest } from "./helpers";
 
 // The app runs with TOOLSCOPE_STDIO_CONFIG=playwright/fixtures/stdio-servers.json (playwright.config.ts):

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./test";
+import type { APIRequestContext } from "@playwright/test";
 
 /**
  * Upstream event streams through the proxy, against a real MCP server that streams without keep-alive comments

@@ -51,7 +51,7 @@ class ApiError extends Error {
 }
 
 async function post(path, body) {
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: new URL(base).origin }, body: JSON.stringify(body) });
   const text = await res.text();
   const json = parseJson(text);
   if (!res.ok || json === undefined) throw new ApiError(path, res.status, json ?? text.slice(0, 2000));

@@ -1,13 +1,13 @@
 // `npm start`: build when needed, then serve on loopback in local mode (http://localhost:3000 by default).
 import { spawn } from "node:child_process";
+import { constants } from "node:os";
 import { buildIfNeeded } from "./build-if-needed.mjs";
 
 buildIfNeeded();
-const host = process.env.HOST ?? "127.0.0.1";
-const port = process.env.PORT ?? "3000";
-const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", port], {
+const child = spawn(process.execPath, ["scripts/server.mjs"], {
   stdio: "inherit",
-  env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env },
+  env: { NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...process.env },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+// A supervisor restarts on a non-zero status: a crash or a kill of the server must not look like a clean exit.
+child.on("exit", (code, signal) => process.exit(code ?? 128 + (signal ? (constants.signals[signal] ?? 1) : 1)));

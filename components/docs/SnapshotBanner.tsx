@@ -12,12 +12,14 @@ interface Props {
   takenAt: string;
   /** On a tool page: the tool, so "live docs" goes to the same tool. */
   tool?: string;
+  /** Snapshots not opened for this many days are removed (0: kept). */
+  retentionDays: number;
 }
 
 const link = "text-accent-700 underline-offset-2 hover:underline dark:text-accent-100";
 
 /** "Snapshot of <url> taken <time>", with links to the live docs, a diff against live and the exports. */
-export function SnapshotBanner({ id, source, displayUrl, takenAt, tool }: Props) {
+export function SnapshotBanner({ id, source, displayUrl, takenAt, tool, retentionDays }: Props) {
   const live = liveLinks(source);
   const base = `/s/${encodeURIComponent(id)}`;
   return (
@@ -25,6 +27,7 @@ export function SnapshotBanner({ id, source, displayUrl, takenAt, tool }: Props)
       <p className="min-w-0 flex-1">
         Snapshot of <span className="break-all font-medium">{displayUrl}</span> taken{" "}
         <time dateTime={takenAt}>{new Date(takenAt).toUTCString()}</time>. It never changes; the server may have.
+        {retentionDays > 0 && <span data-testid="snapshot-retention"> Kept while someone opens it at least once every {retentionDays} days.</span>}
       </p>
       <nav aria-label="Snapshot actions" className="flex flex-wrap gap-x-3 gap-y-1">
         <Link className={link} href={tool ? live.toolPage(tool) : live.serverPage}>Live docs</Link>

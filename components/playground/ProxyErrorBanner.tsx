@@ -9,6 +9,7 @@ const TITLES: Record<ProxyErrorBody["error"]["kind"], string> = {
   "stream-broken": "The server's stream ended before the answer",
   "too-large": "Too large",
   "rate-limited": "Too many requests",
+  forbidden: "Toolscope refused this request",
   internal: "Toolscope failed",
 };
 

@@ -201,6 +201,11 @@ export interface HttpExchange {
     /** The body when it was JSON or text (capped); SSE bodies are given as events instead. */
     body?: string;
     sseEvents: SseEvent[];
+    /**
+     * Set when the recorded events reached their size cap (the client still received every event): `count` events
+     * arrived after it and were not recorded, and `bytes` of event data (UTF-8, a cut event's tail included) are missing.
+     */
+    sseEventsOmitted?: { count: number; bytes: number };
   };
   /** Set when the request failed before a response arrived. */
   error?: string;
@@ -287,6 +292,8 @@ export type ProxyErrorKind =
   | "stream-broken"
   | "too-large"
   | "rate-limited"
+  /** Toolscope's request guard refused the call itself (foreign Host, another site's page, not JSON). */
+  | "forbidden"
   | "internal";
 
 export interface ProxyErrorBody {
@@ -310,5 +317,6 @@ export const PROXY_ERROR_STATUS: Record<ProxyErrorKind, number> = {
   "stream-broken": 502,
   "too-large": 413,
   "rate-limited": 429,
+  forbidden: 403,
   internal: 500,
 };

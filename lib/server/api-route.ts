@@ -1,7 +1,11 @@
 import "server-only";
 import type { HeaderLimits } from "@/lib/mcp/contract-guards";
 import { PROXY_ERROR_STATUS, type ProxyErrorBody, type RpcStreamEvent } from "@/lib/mcp/contract";
+import { ConcurrencySlots, LimitError, type SlotKind } from "./abuse-limits.ts";
+import { clientIdentity } from "./client-identity.ts";
 import { config, type Config } from "./config.ts";
+import { processSingleton } from "./process-singleton.ts";
+import { publicOrigin } from "./public-origin.ts";
 import { classifyError, errorBody, errorResponse, ProxyError } from "./proxy-error.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
 
@@ -49,17 +53,25 @@ function failure(err: unknown, url: string, cfg: Config): { status: number; body
 }
 
 /** Answer as Server-Sent Events: events while the run goes, then its result or error. Closing the stream cancels the run. */
-function streamResponse(run: (emit: (e: RpcStreamEvent) => void) => Promise<RpcStreamEvent>): Response {
+function streamResponse(run: (emit: (e: RpcStreamEvent) => void) => Promise<RpcStreamEvent>, done: () => void): Response {
   const encoder = new TextEncoder();
+  let open = true;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let open = true;
       const send = (e: RpcStreamEvent) => {
         if (open) controller.enqueue(encoder.encode(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`));
       };
-      send(await run(send));
+      try {
+        send(await run(send));
+      } finally {
+        done();
+      }
+      if (open) controller.close();
       open = false;
-      controller.close();
+    },
+    // The browser went away: later events have nowhere to go (enqueueing would throw ERR_INVALID_STATE).
+    cancel() {
+      open = false;
     },
   });
   return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" } });
@@ -89,15 +101,22 @@ export async function handleApi<T>(
   } catch (err) {
     return errorResponse(classifyError(err, "", cfg.requestTimeoutMs));
   }
-  const ctx: ApiContext = { config: cfg, origin: new URL(req.url).origin, signal: req.signal };
-  if (options.streamable && (req.headers.get("accept") ?? "").includes("text/event-stream")) {
+  const ctx: ApiContext = { config: cfg, origin: publicOrigin(req.headers, cfg), signal: req.signal };
+  const streamed = options.streamable === true && (req.headers.get("accept") ?? "").includes("text/event-stream");
+  let release: () => void;
+  try {
+    release = takeSlot(req, cfg, streamed ? "stream" : "request");
+  } catch (err) {
+    return limitedResponse(err);
+  }
+  if (streamed) {
     return streamResponse(async (emit) => {
       try {
         return { type: "result", body: (await run(input, { ...ctx, emit })) as never };
       } catch (err) {
         return { type: "error", ...failure(err, urlOf(input), cfg) };
       }
-    });
+    }, release);
   }
   try {
     const body = await run(input, ctx);
@@ -105,5 +124,27 @@ export async function handleApi<T>(
   } catch (err) {
     const { status, body } = failure(err, urlOf(input), cfg);
     return Response.json(body, { status });
+  } finally {
+    release();
   }
+}
+
+/** The process's caps on upstream requests and open streams in flight (hosted mode: see LimitsConfig). */
+function slots(cfg: Config, kind: SlotKind): ConcurrencySlots {
+  const l = cfg.limits;
+  return processSingleton(`slots.${kind}`, () =>
+    kind === "stream" ? new ConcurrencySlots("stream", l.maxStreamsPerClient, l.maxStreamsTotal) : new ConcurrencySlots("request", l.maxConcurrentPerClient, l.maxConcurrentTotal),
+  );
+}
+
+/** Take a concurrency slot for this request's client when limits are on; the result gives it back. */
+export function takeSlot(req: { headers: { get(name: string): string | null } }, cfg: Config, kind: SlotKind): () => void {
+  if (!cfg.limits.enabled) return () => {};
+  return slots(cfg, kind).acquire(clientIdentity(req.headers, cfg.trustProxy));
+}
+
+/** A 429 with Retry-After for a concurrency refusal. */
+function limitedResponse(err: unknown): Response {
+  if (!(err instanceof LimitError)) throw err;
+  return Response.json(errorBody(err), { status: 429, headers: { "retry-after": String(err.retryAfterSeconds), "cache-control": "no-store" } });
 }

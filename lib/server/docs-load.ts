@@ -1,4 +1,7 @@
 import "server-only";
+import { headers } from "next/headers";
+import { takeSlot } from "./api-route.ts";
+import { config } from "./config.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { docsSnapshot, type DocsSnapshot } from "./docs-snapshot.ts";
 import { requestOrigin } from "./request-origin.ts";
@@ -15,10 +18,15 @@ export async function loadDocs(server: string | string[] | undefined): Promise<D
   } catch (err) {
     return { ok: false, url: raw, error: { kind: "bad-request", message: (err as Error).message } };
   }
+  let release = () => {};
   try {
+    // A live docs page is an upstream request like an API call: the same concurrency caps hold.
+    if (!url.startsWith("builtin:")) release = takeSlot({ headers: await headers() }, config(), "request");
     return { ok: true, url, snap: await docsSnapshot(url, await requestOrigin()) };
   } catch (err) {
     const e = err instanceof ProxyError ? err : new ProxyError("internal", (err as Error).message);
     return { ok: false, url, error: { kind: e.kind, message: e.message, hint: e.hint } };
+  } finally {
+    release();
   }
 }

@@ -6,6 +6,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { ExcludedTool, ServerSummary, Tool, ToolsResponse } from "@/lib/mcp/contract";
 import { config } from "./config.ts";
 import type { DocsSnapshot } from "./docs-snapshot.ts";
+import { LimitError } from "./abuse-limits.ts";
 import { ProxyError } from "./proxy-error.ts";
 
 /** The tool list as a snapshot keeps it: definitions and cache metadata, never the connection or anything of the user. */
@@ -88,16 +89,47 @@ export function snapshotId(definitions: SnapshotDefinitions): string {
 interface Row {
   taken_at: string;
   body: string;
+  opened_at: string | null;
 }
+
+/** How the store bounds itself: each snapshot, all of them together, and how long an unopened one is kept. */
+export interface StoreLimits {
+  /** Largest snapshot, in bytes (TOOLSCOPE_MAX_SNAPSHOT_BYTES). */
+  maxBytes: number;
+  /** All snapshots together, in bytes (TOOLSCOPE_SNAPSHOT_STORE_MAX_BYTES); undefined: unbounded. */
+  maxTotalBytes?: number;
+  /** Snapshots not opened for this many days are removed (TOOLSCOPE_SNAPSHOT_RETENTION_DAYS); 0: kept forever. */
+  retentionDays?: number;
+  /** The clock (tests move it). */
+  now?: () => number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Opening a snapshot refreshes its "last opened" time at most this often (a popular link is not a write per view). */
+const OPENED_RESOLUTION_MS = 60 * 60 * 1000;
+/** Retention runs at most this often (on a write or a read), not on every request. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** Snapshots in one SQLite file (better-sqlite3), opened on first use, never at import (`next build` imports routes). */
 export class SqliteSnapshotStore implements SnapshotStore {
   #db: Promise<BetterSqlite3.Database> | undefined;
+  #lastPrune = -Infinity;
+  readonly limits: StoreLimits;
 
   constructor(
     readonly file: string,
-    readonly maxBytes: number,
-  ) {}
+    limits: number | StoreLimits,
+  ) {
+    this.limits = typeof limits === "number" ? { maxBytes: limits } : limits;
+  }
+
+  get maxBytes(): number {
+    return this.limits.maxBytes;
+  }
+
+  #now(): number {
+    return (this.limits.now ?? Date.now)();
+  }
 
   #open(): Promise<BetterSqlite3.Database> {
     return (this.#db ??= (async () => {
@@ -106,6 +138,10 @@ export class SqliteSnapshotStore implements SnapshotStore {
       const db = new Database(this.file);
       db.pragma("journal_mode = WAL");
       db.exec("CREATE TABLE IF NOT EXISTS snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
+      // Added for quotas and retention; older databases get the columns on first open.
+      const columns = (db.prepare("PRAGMA table_info(snapshots)").all() as { name: string }[]).map((c) => c.name);
+      if (!columns.includes("bytes")) db.exec("ALTER TABLE snapshots ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0; UPDATE snapshots SET bytes = length(CAST(body AS BLOB));");
+      if (!columns.includes("opened_at")) db.exec("ALTER TABLE snapshots ADD COLUMN opened_at TEXT");
       return db;
     })().catch((err: unknown) => {
       this.#db = undefined; // a failed open (permissions, full disk) is retried on the next request
@@ -122,16 +158,49 @@ export class SqliteSnapshotStore implements SnapshotStore {
     }
     const id = snapshotId(definitions);
     const db = await this.#open();
-    db.prepare("INSERT INTO snapshots (id, taken_at, body) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING").run(id, new Date().toISOString(), body);
+    this.#pruneNow(db);
+    if (db.prepare("SELECT 1 FROM snapshots WHERE id = ?").get(id)) return id;
+    const total = (db.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM snapshots").get() as { total: number }).total;
+    const cap = this.limits.maxTotalBytes;
+    if (cap !== undefined && total + bytes > cap) {
+      throw new LimitError(
+        `The snapshot store is full (${total} of ${cap} bytes, TOOLSCOPE_SNAPSHOT_STORE_MAX_BYTES); snapshots nobody opens are removed after ${this.limits.retentionDays || "—"} days.`,
+        3600,
+        "Share the live docs link instead, or try again later.",
+      );
+    }
+    const now = new Date(this.#now()).toISOString();
+    db.prepare("INSERT INTO snapshots (id, taken_at, body, bytes, opened_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING").run(id, now, body, bytes, now);
     return id;
   }
 
   async get(id: string): Promise<Snapshot | undefined> {
     if (!isSnapshotId(id)) return undefined;
     const db = await this.#open();
-    const row = db.prepare("SELECT taken_at, body FROM snapshots WHERE id = ?").get(id) as Row | undefined;
+    this.#pruneNow(db);
+    const row = db.prepare("SELECT taken_at, body, opened_at FROM snapshots WHERE id = ?").get(id) as Row | undefined;
     if (!row) return undefined;
+    const now = this.#now();
+    const opened = Date.parse(row.opened_at ?? row.taken_at);
+    if (!(now - opened < OPENED_RESOLUTION_MS)) db.prepare("UPDATE snapshots SET opened_at = ? WHERE id = ?").run(new Date(now).toISOString(), id);
     return { ...(JSON.parse(row.body) as SnapshotDefinitions), id, takenAt: row.taken_at };
+  }
+
+  /** Remove snapshots not opened within the retention period; returns how many went. */
+  async prune(): Promise<number> {
+    return this.#prune(await this.#open());
+  }
+
+  #pruneNow(db: BetterSqlite3.Database): void {
+    if (this.#now() - this.#lastPrune >= PRUNE_EVERY_MS) this.#prune(db);
+  }
+
+  #prune(db: BetterSqlite3.Database): number {
+    this.#lastPrune = this.#now();
+    const days = this.limits.retentionDays ?? 0;
+    if (days <= 0) return 0;
+    const cutoff = new Date(this.#now() - days * DAY_MS).toISOString();
+    return db.prepare("DELETE FROM snapshots WHERE COALESCE(opened_at, taken_at) < ?").run(cutoff).changes;
   }
 
   /** Close the database (tests; the server keeps it open for the life of the process). */
@@ -146,7 +215,13 @@ let store: SnapshotStore | undefined;
 
 /** The process's snapshot store: `snapshots.sqlite` under TOOLSCOPE_DATA_DIR. */
 export function snapshotStore(): SnapshotStore {
-  return (store ??= new SqliteSnapshotStore(join(resolve(config().dataDir), "snapshots.sqlite"), config().maxSnapshotBytes));
+  const c = config();
+  return (store ??= new SqliteSnapshotStore(join(resolve(c.dataDir), "snapshots.sqlite"), {
+    maxBytes: c.maxSnapshotBytes,
+    // Store size and retention hold whether or not per-client limits are on: a local disk fills up too.
+    maxTotalBytes: c.limits.snapshotStoreMaxBytes,
+    retentionDays: c.limits.snapshotRetentionDays,
+  }));
 }
 
 /** The snapshot for a route's `id` parameter (already URL-decoded by Next), or undefined. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { config } from "@/lib/server/config";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
 import { snapshotLinks } from "@/lib/docs/links";
@@ -27,7 +28,7 @@ export default async function SnapshotPage({ params, searchParams }: { params: P
       list={snap.list}
       links={snapshotLinks(snap.id, snap.source)}
       query={parseToolQuery(sp.q, sp.behaviour)}
-      banner={<SnapshotBanner id={snap.id} source={snap.source} displayUrl={snap.server.displayUrl} takenAt={snap.takenAt} />}
+      banner={<SnapshotBanner id={snap.id} source={snap.source} displayUrl={snap.server.displayUrl} takenAt={snap.takenAt} retentionDays={config().limits.snapshotRetentionDays} />}
     />
   );
 }

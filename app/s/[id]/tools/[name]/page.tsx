@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { config } from "@/lib/server/config";
 import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
 import { ToolDoc } from "@/components/docs/ToolDoc";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
@@ -35,7 +36,7 @@ export default async function SnapshotToolPage({ params }: { params: Params }) {
   if (!snap || !tool) notFound();
   return (
     <div className="mx-auto max-w-4xl px-4 py-6">
-      <SnapshotBanner id={snap.id} source={snap.source} displayUrl={snap.server.displayUrl} takenAt={snap.takenAt} tool={toolName} />
+      <SnapshotBanner id={snap.id} source={snap.source} displayUrl={snap.server.displayUrl} takenAt={snap.takenAt} retentionDays={config().limits.snapshotRetentionDays} tool={toolName} />
       {excluded && (
         <p role="note" className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300">
           Excluded from calling: {excluded.reason}

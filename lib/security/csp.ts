@@ -1,0 +1,65 @@
+/**
+ * The Content-Security-Policy and the other security headers of every HTML page. Pure: the proxy adds a fresh
+ * nonce per request and sets these on the response (and the CSP on the request, where Next.js finds the nonce
+ * for its own scripts).
+ */
+
+export interface CspOptions {
+  nonce: string;
+  /**
+   * The playground compiles tool schemas in the browser with ajv, which builds validators with `new Function`
+   * ('unsafe-eval'), and Monaco injects `<style>` elements without a nonce ('unsafe-inline' styles). Other pages
+   * need neither.
+   */
+  playground: boolean;
+  /** Where the browser reports violations (our own endpoint). */
+  reportUri?: string;
+}
+
+/**
+ * `default-src 'self'` with nonce'd scripts (`'strict-dynamic'` lets Next.js's loader add its chunks), images only
+ * from us or `data:` (remote tool icons go through /api/icon), connections only to us, workers from us (Monaco's are
+ * same-origin module workers), no plugins, no `<base>`, forms only to us, never framed.
+ */
+export function contentSecurityPolicy({ nonce, playground, reportUri }: CspOptions): string {
+  const directives: [string, string][] = [
+    ["default-src", "'self'"],
+    ["script-src", `'self' 'nonce-${nonce}' 'strict-dynamic'${playground ? " 'unsafe-eval'" : ""}`],
+    // Styles: React `style` attributes need 'unsafe-inline' attributes; elements are nonce'd except on the
+    // playground, where Monaco creates its own. Inline CSS cannot run script; img-src/connect-src keep it from
+    // sending anything away.
+    ["style-src", playground ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`],
+    ["style-src-attr", "'unsafe-inline'"],
+    ["img-src", "'self' data:"],
+    ["font-src", "'self' data:"],
+    ["connect-src", "'self'"],
+    ["worker-src", "'self' blob:"],
+    ["manifest-src", "'self'"],
+    ["media-src", "'self' data:"],
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["form-action", "'self'"],
+    ["frame-src", "'none'"],
+    ["frame-ancestors", "'none'"],
+  ];
+  if (reportUri) directives.push(["report-uri", reportUri]);
+  return directives.map(([k, v]) => `${k} ${v}`).join("; ");
+}
+
+/** Headers every HTML response carries besides the CSP. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  // URLs carry server addresses (and sometimes what a user typed): never send them to another site.
+  "Referrer-Policy": "no-referrer",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), display-capture=(), browsing-topics=(), interest-cohort=()",
+};
+
+/** A nonce for one response: 128 random bits, base64. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}

@@ -1,0 +1,128 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import type { ProxyErrorKind } from "@/lib/mcp/contract";
+import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "@/lib/security/csp";
+import { checkApiCall, checkHost, checkMcpEndpoint, checkPageLoad, pageReachesUpstream, type RequestHeaders } from "@/lib/security/request-rules";
+import { consumeRate, consumeSnapshotQuota, LimitError, MemoryRateStore, type RateStore } from "./abuse-limits.ts";
+import { clientIdentity } from "./client-identity.ts";
+import { config, type Config, type RateClass } from "./config.ts";
+import { processSingleton } from "./process-singleton.ts";
+import { publicOrigin } from "./public-origin.ts";
+
+/** API routes with a request rate of their own. */
+const API_RATE: Record<string, RateClass> = {
+  "/api/connect": "connect",
+  "/api/tools": "tools",
+  "/api/rpc": "rpc",
+  "/api/disconnect": "rpc",
+  "/api/snapshots": "snapshots",
+  "/api/icon": "icons",
+};
+
+/** The MCP endpoints of builtin servers: for any MCP client, so only the Origin rule of the MCP transport applies. */
+const MCP_ENDPOINTS = new Set(["/api/demo/mcp"]);
+
+const rateStore = () => processSingleton<RateStore>("rateStore", () => new MemoryRateStore());
+
+function fetchHeaders(req: NextRequest): RequestHeaders {
+  const h = req.headers;
+  return {
+    method: req.method,
+    origin: h.get("origin"),
+    secFetchSite: h.get("sec-fetch-site"),
+    secFetchMode: h.get("sec-fetch-mode"),
+    secFetchDest: h.get("sec-fetch-dest"),
+    contentType: h.get("content-type"),
+  };
+}
+
+/** A refusal in the shape of our API's errors (pages get the same JSON: a refused page load has no one to show HTML to). */
+function refuse(status: number, kind: ProxyErrorKind, message: string, extra: Record<string, string> = {}, hint?: string): NextResponse {
+  return NextResponse.json({ error: { kind, message, ...(hint ? { hint } : {}) } }, { status, headers: { "cache-control": "no-store", ...SECURITY_HEADERS, ...extra } });
+}
+
+function limited(err: LimitError): NextResponse {
+  return refuse(429, "rate-limited", err.message, { "retry-after": String(err.retryAfterSeconds) }, err.hint);
+}
+
+/** Rate limits of this request, when limits are on: throws a LimitError. */
+async function countRequest(req: NextRequest, cfg: Config, pageRate: RateClass | undefined): Promise<void> {
+  if (!cfg.limits.enabled) return;
+  const rate = pageRate ?? API_RATE[req.nextUrl.pathname];
+  if (!rate || (rate !== "icons" && req.method === "GET" && !pageRate)) return;
+  const client = clientIdentity(req.headers, cfg.trustProxy);
+  await consumeRate(rateStore(), cfg.limits, rate, client);
+  if (rate === "snapshots") await consumeSnapshotQuota(rateStore(), cfg.limits, client);
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The page shown instead of contacting a server when a link from another site led to a local Toolscope. */
+function confirmPage(req: NextRequest, message: string): NextResponse {
+  const nonce = newNonce();
+  const target = `${req.nextUrl.pathname}${req.nextUrl.search}`;
+  const server = req.nextUrl.searchParams.get("server") ?? req.nextUrl.searchParams.get("url");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Continue? · Toolscope</title>
+<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#18181b}@media(prefers-color-scheme:dark){body{background:#09090b;color:#e4e4e7}a{color:#a5b4fc}}code{word-break:break-all}a.button{display:inline-block;margin-top:1rem;padding:.4rem .9rem;border:1px solid currentColor;border-radius:.4rem}</style></head>
+<body><h1>Continue to this page?</h1><p>${escapeHtml(message)}</p>${server ? `<p>Server: <code>${escapeHtml(server)}</code></p>` : ""}
+<p>Continue only if you meant to open it. A local Toolscope can reach your private network and the stdio servers in your config.</p>
+<a class="button" data-testid="confirm-continue" href="${escapeHtml(target)}">Continue</a> <a href="/">Go to the home page</a></body></html>`;
+  const res = new NextResponse(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  res.headers.set("content-security-policy", contentSecurityPolicy({ nonce, playground: false }));
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, v);
+  return res;
+}
+
+/** Let a page through with a fresh CSP nonce (on the request, where Next.js finds it, and on the response). */
+function pageWithHeaders(req: NextRequest): NextResponse {
+  const nonce = newNonce();
+  const csp = contentSecurityPolicy({ nonce, playground: req.nextUrl.pathname === "/playground" });
+  const requestHeaders = new Headers(req.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
+  const res = NextResponse.next({ request: { headers: requestHeaders } });
+  res.headers.set("content-security-policy", csp);
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, v);
+  return res;
+}
+
+/**
+ * The one guard in front of every route and page: Host, then same-origin API calls with JSON bodies, fetch
+ * metadata for pages that reach MCP servers, rate limits (when on), and security headers on every page.
+ */
+export async function guardRequest(req: NextRequest): Promise<NextResponse> {
+  let cfg: Config;
+  try {
+    cfg = config();
+  } catch (err) {
+    return refuse(500, "internal", `Toolscope is misconfigured: ${(err as Error).message}`);
+  }
+  const host = checkHost(req.headers.get("host"), { mode: cfg.mode, allowedHosts: cfg.allowedHosts, publicOrigin: cfg.publicUrl });
+  if (!host.ok) return refuse(host.status, "forbidden", host.message);
+  const ours = publicOrigin(req.headers, cfg);
+  const h = fetchHeaders(req);
+  const path = req.nextUrl.pathname;
+  try {
+    if (path.startsWith("/api/")) {
+      const verdict = MCP_ENDPOINTS.has(path) ? checkMcpEndpoint(h, ours) : checkApiCall(h, ours);
+      if (!verdict.ok) return refuse(verdict.status, verdict.status === 415 ? "bad-request" : "forbidden", verdict.message);
+      await countRequest(req, cfg, undefined);
+      const res = NextResponse.next();
+      res.headers.set("x-content-type-options", "nosniff");
+      return res;
+    }
+    const upstream = pageReachesUpstream(path, req.nextUrl.searchParams);
+    const verdict = checkPageLoad(h, upstream, cfg.mode);
+    if (!verdict.ok) {
+      if ("confirm" in verdict) return confirmPage(req, verdict.message);
+      return refuse(verdict.status, "forbidden", verdict.message);
+    }
+    if (upstream && path !== "/playground") await countRequest(req, cfg, "docs");
+    return pageWithHeaders(req);
+  } catch (err) {
+    if (err instanceof LimitError) return limited(err);
+    throw err;
+  }
+}
