@@ -1,6 +1,12 @@
-/* eslint-disable @next/next/no-img-element -- remote icons of arbitrary hosts; next/image would proxy them through our server */
+/* eslint-disable @next/next/no-img-element -- icons are data: URIs or come from our own /api/icon proxy, which already bounds and checks them */
 import type { Icon } from "@/lib/mcp/contract";
 import { isSafeImageSrc } from "@/lib/docs/markdown-safety";
+
+/**
+ * Remote icons are fetched by Toolscope's server (app/api/icon), never by the viewer's browser: the host an
+ * untrusted MCP server names learns nothing about who reads its docs, and the page CSP can stay `img-src 'self' data:`.
+ */
+const ICON_PROXY_PATH = "/api/icon";
 
 /** Props for {@link ToolIcon}. */
 export interface ToolIconProps {
@@ -47,44 +53,88 @@ function tileColour(name: string): string {
   return TILE_COLOURS[h % TILE_COLOURS.length];
 }
 
+const isDataSrc = (src: string): boolean => /^data:/i.test(src.trim());
+
 /**
- * A tool/server icon: only https: and data:image sources, never sends a referrer, loads lazily. Themed
- * icons render as a light/dark pair switched by the `.dark` class; without a usable icon, a letter tile.
+ * Whether an icon can be shown: data:image URIs inline as they are; https: ones through the proxy, except those
+ * declared or named as SVG, which the proxy refuses (SVG can carry script), so a raster sibling wins instead.
+ */
+function usable(icon: Icon): boolean {
+  if (!icon || !isSafeImageSrc(icon.src)) return false;
+  if (isDataSrc(icon.src)) return true;
+  return icon.mimeType?.toLowerCase() !== "image/svg+xml" && !/\.svgz?$/i.test(new URL(icon.src.trim()).pathname);
+}
+
+/** What the browser loads: a data: image itself, anything else from our own origin. */
+function displaySrc(src: string): string {
+  const s = src.trim();
+  return isDataSrc(s) ? s : `${ICON_PROXY_PATH}?src=${encodeURIComponent(s)}`;
+}
+
+/** The letter tile: the whole icon when there is none, else the layer under the image. */
+function LetterTile({ name, size, className, testId }: { name: string; size: number; className: string; testId?: string }) {
+  const letter = ([...name.trim()][0] ?? "?").toUpperCase();
+  return (
+    <span
+      data-testid={testId}
+      data-fallback={testId ? "true" : undefined}
+      aria-hidden
+      style={{ width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.45)) }}
+      className={`shrink-0 place-items-center rounded font-semibold ${tileColour(name)} ${className}`}
+    >
+      {letter}
+    </span>
+  );
+}
+
+/**
+ * A tool/server icon: data:image sources inline, https: ones through /api/icon (never from their host), no
+ * referrer, lazily loaded. Themed icons render as a light/dark pair switched by the `.dark` class; without a
+ * usable icon, a letter tile.
+ *
+ * No onError (this is a server component): the letter tile always sits under the image. A failed load of an
+ * `alt=""` image is an empty inline box that paints nothing, so the tile shows; a loaded one covers it with
+ * the page background, so the letter never shows through a transparent icon.
  */
 export function ToolIcon({ icons, name, size = 32, testId = "tool-icon" }: ToolIconProps) {
-  const safe = (Array.isArray(icons) ? icons : []).filter((i) => i && isSafeImageSrc(i.src));
+  const safe = (Array.isArray(icons) ? icons : []).filter(usable);
   const light = pick(safe.filter((i) => i.theme === "light"), size) ?? pick(safe.filter((i) => !i.theme), size);
   const dark = pick(safe.filter((i) => i.theme === "dark"), size) ?? pick(safe.filter((i) => !i.theme), size);
-  const box = { width: size, height: size };
-  const common = { width: size, height: size, loading: "lazy" as const, decoding: "async" as const, referrerPolicy: "no-referrer" as const };
-  const imgClass = "shrink-0 rounded object-contain";
 
-  if (!light && !dark) {
-    const letter = ([...name.trim()][0] ?? "?").toUpperCase();
-    return (
-      <span
-        data-testid={testId}
-        data-fallback="true"
-        aria-hidden
-        style={{ ...box, fontSize: Math.max(10, Math.round(size * 0.45)) }}
-        className={`inline-grid shrink-0 place-items-center rounded font-semibold ${tileColour(name)}`}
-      >
-        {letter}
-      </span>
-    );
-  }
-  if (light && dark && light.src !== dark.src) {
-    return (
-      <span data-testid={testId} data-themed="true" className="inline-flex shrink-0" style={box} aria-hidden>
-        <img {...common} alt="" src={light.src} className={`${imgClass} dark:hidden`} data-theme-variant="light" />
-        <img {...common} alt="" src={dark.src} className={`${imgClass} hidden dark:inline`} data-theme-variant="dark" />
-      </span>
-    );
-  }
-  const only = (light ?? dark)!;
+  if (!light && !dark) return <LetterTile name={name} size={size} className="inline-grid" testId={testId} />;
+  // Inline on purpose (Tailwind's preflight makes images blocks): only an inline broken image collapses to nothing.
+  const image = (icon: Icon, display: string, variant?: "light" | "dark") => (
+    <img
+      alt=""
+      src={displaySrc(icon.src)}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      data-theme-variant={variant}
+      data-proxied={isDataSrc(icon.src) ? undefined : "true"}
+      className={`relative rounded bg-white object-contain align-top dark:bg-zinc-950 ${display}`}
+    />
+  );
+  const themed = light && dark && light.src !== dark.src;
   return (
-    <span data-testid={testId} className="inline-flex shrink-0" style={box} aria-hidden>
-      <img {...common} alt="" src={only.src} className={imgClass} />
+    <span
+      data-testid={testId}
+      data-themed={themed ? "true" : undefined}
+      aria-hidden
+      className="relative inline-block shrink-0 overflow-hidden rounded align-middle"
+      style={{ width: size, height: size }}
+    >
+      <LetterTile name={name} size={size} className="absolute inset-0 grid" />
+      {themed ? (
+        <>
+          {image(light, "inline dark:hidden", "light")}
+          {image(dark, "hidden dark:inline", "dark")}
+        </>
+      ) : (
+        image((light ?? dark)!, "inline")
+      )}
     </span>
   );
 }

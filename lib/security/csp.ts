@@ -6,12 +6,6 @@
 
 export interface CspOptions {
   nonce: string;
-  /**
-   * The playground compiles tool schemas in the browser with ajv, which builds validators with `new Function`
-   * ('unsafe-eval'), and Monaco injects `<style>` elements without a nonce ('unsafe-inline' styles). Other pages
-   * need neither.
-   */
-  playground: boolean;
   /** Where the browser reports violations (our own endpoint). */
   reportUri?: string;
 }
@@ -21,15 +15,16 @@ export interface CspOptions {
  * from us or `data:` (remote tool icons go through /api/icon), connections only to us, workers from us (Monaco's are
  * same-origin module workers), no plugins, no `<base>`, forms only to us, never framed.
  */
-export function contentSecurityPolicy({ nonce, playground, reportUri }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, reportUri }: CspOptions): string {
   const directives: [string, string][] = [
     ["default-src", "'self'"],
-    ["script-src", `'self' 'nonce-${nonce}' 'strict-dynamic'${playground ? " 'unsafe-eval'" : ""}`],
-    // Styles: React `style` attributes need 'unsafe-inline' attributes; elements are nonce'd except on the
-    // playground, where Monaco creates its own. Inline CSS cannot run script; img-src/connect-src keep it from
-    // sending anything away.
-    ["style-src", playground ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`],
-    ["style-src-attr", "'unsafe-inline'"],
+    // One policy for every page: a client-side navigation keeps the first document's policy, and any page can
+    // lead to the playground. There ajv compiles tool schemas with `new Function` ('unsafe-eval'); scripts still
+    // run only with the nonce or when loaded by a script that has it ('strict-dynamic'), so injected markup cannot.
+    ["script-src", `'self' 'nonce-${nonce}' 'strict-dynamic' 'unsafe-eval'`],
+    // Monaco adds its own `<style>` elements (no nonce support) and React sets `style` attributes. Inline CSS
+    // cannot run script, and img-src/font-src/connect-src keep it from sending anything to another host.
+    ["style-src", "'self' 'unsafe-inline'"],
     ["img-src", "'self' data:"],
     ["font-src", "'self' data:"],
     ["connect-src", "'self'"],

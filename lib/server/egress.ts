@@ -12,12 +12,136 @@ export class BlockedTargetError extends Error {
   }
 }
 
-/** True when `ip` is a public unicast address (loopback, private, link-local, metadata, NAT64… are not). */
+/**
+ * How the hosted proxy treats a range: `public` may be reached, `refused` may not, and `embedded-ipv4` is judged
+ * by the IPv4 address inside it.
+ */
+type Verdict = "public" | "refused" | "embedded-ipv4";
+
+/** One row of an address table; the first row whose range holds the address decides. */
+interface AddressRule {
+  cidr: string;
+  verdict: Verdict;
+}
+
+/**
+ * IPv4, after the IANA IPv4 Special-Purpose Address Registry (plus multicast). Every registry entry is refused,
+ * even those IANA marks globally reachable: they are anycast services (PCP, TURN, AMT, AS112) that the nearest
+ * instance answers, often one run inside the hosting network, and none of them is an MCP server.
+ */
+const IPV4_RULES: readonly AddressRule[] = [
+  { cidr: "0.0.0.0/8", verdict: "refused" }, // "this network" (0.0.0.0/32 included): Linux connects 0.0.0.0 to itself
+  { cidr: "10.0.0.0/8", verdict: "refused" }, // private-use
+  { cidr: "100.64.0.0/10", verdict: "refused" }, // shared address space (carrier-grade NAT)
+  { cidr: "127.0.0.0/8", verdict: "refused" }, // loopback
+  { cidr: "169.254.0.0/16", verdict: "refused" }, // link-local, home of cloud metadata (169.254.169.254)
+  { cidr: "172.16.0.0/12", verdict: "refused" }, // private-use
+  // IETF protocol assignments, all sub-entries included: 192.0.0.0/29 DS-Lite, .8 dummy, .9 PCP anycast,
+  // .10 TURN anycast, .170/.171 NAT64 discovery.
+  { cidr: "192.0.0.0/24", verdict: "refused" },
+  { cidr: "192.0.2.0/24", verdict: "refused" }, // documentation (TEST-NET-1)
+  { cidr: "192.31.196.0/24", verdict: "refused" }, // AS112-v4 anycast
+  { cidr: "192.52.193.0/24", verdict: "refused" }, // AMT relay anycast
+  { cidr: "192.88.99.0/24", verdict: "refused" }, // deprecated 6to4 relay anycast
+  { cidr: "192.168.0.0/16", verdict: "refused" }, // private-use
+  { cidr: "192.175.48.0/24", verdict: "refused" }, // AS112 direct delegation anycast
+  { cidr: "198.18.0.0/15", verdict: "refused" }, // benchmarking
+  { cidr: "198.51.100.0/24", verdict: "refused" }, // documentation (TEST-NET-2)
+  { cidr: "203.0.113.0/24", verdict: "refused" }, // documentation (TEST-NET-3)
+  { cidr: "224.0.0.0/4", verdict: "refused" }, // multicast: not a single host, and no TCP
+  { cidr: "240.0.0.0/4", verdict: "refused" }, // reserved, limited broadcast 255.255.255.255/32 included
+  { cidr: "0.0.0.0/0", verdict: "public" }, // everything else is ordinary unicast
+];
+
+/**
+ * IPv6, after the IANA IPv6 Special-Purpose Address Registry (plus deprecated and multicast ranges). Only global
+ * unicast (2000::/3) outside the registry is reached. Of the prefixes that embed an IPv4 address, only IPv4-mapped
+ * is judged by that address: the kernel sends plain IPv4 to exactly it. The transition prefixes are refused
+ * outright: a translator or relay decides where their packets go, from inside a network we cannot see, and a
+ * public server is reachable at its own address anyway.
+ */
+const IPV6_RULES: readonly AddressRule[] = [
+  { cidr: "::ffff:0:0/96", verdict: "embedded-ipv4" }, // IPv4-mapped: the socket API's spelling of an IPv4 address
+  { cidr: "::/96", verdict: "refused" }, // deprecated IPv4-compatible; holds :: (unspecified) and ::1 (loopback) too
+  { cidr: "::ffff:0:0:0/96", verdict: "refused" }, // IPv4-translated (SIIT): reached through a translator
+  { cidr: "64:ff9b::/96", verdict: "refused" }, // NAT64 well-known prefix: the gateway reaches the IPv4 from inside
+  { cidr: "64:ff9b:1::/48", verdict: "refused" }, // NAT64 local-use prefix
+  { cidr: "100::/64", verdict: "refused" }, // discard-only
+  { cidr: "100:0:0:1::/64", verdict: "refused" }, // dummy prefix
+  // IETF protocol assignments, all sub-entries included: 2001::/32 Teredo (a relay reaches an obfuscated IPv4),
+  // 2001:1::1-3 PCP/TURN/DNS-SD anycast, 2001:2::/48 benchmarking, 2001:3::/32 AMT, 2001:4:112::/48 AS112,
+  // 2001:10::/28 ORCHID, 2001:20::/28 ORCHIDv2 and 2001:30::/28 DRIP (identifiers, not locators).
+  { cidr: "2001::/23", verdict: "refused" },
+  { cidr: "2001:db8::/32", verdict: "refused" }, // documentation
+  { cidr: "2002::/16", verdict: "refused" }, // 6to4: a relay reaches the embedded IPv4 (deprecated by RFC 7526)
+  { cidr: "2620:4f:8000::/48", verdict: "refused" }, // AS112-v6 anycast
+  { cidr: "3fff::/20", verdict: "refused" }, // documentation
+  { cidr: "5f00::/16", verdict: "refused" }, // segment routing (SRv6) SIDs
+  { cidr: "fc00::/7", verdict: "refused" }, // unique local
+  { cidr: "fe80::/10", verdict: "refused" }, // link-local
+  { cidr: "fec0::/10", verdict: "refused" }, // deprecated site-local
+  { cidr: "ff00::/8", verdict: "refused" }, // multicast
+  { cidr: "2000::/3", verdict: "public" }, // global unicast
+  { cidr: "::/0", verdict: "refused" }, // the rest is unallocated or reserved by the IETF
+];
+
+type Table = readonly { range: [ipaddr.IPv4 | ipaddr.IPv6, number]; verdict: Verdict }[];
+
+function compile(rules: readonly AddressRule[]): Table {
+  return rules.map((rule) => ({ range: ipaddr.parseCIDR(rule.cidr), verdict: rule.verdict }));
+}
+
+const IPV4_TABLE = compile(IPV4_RULES);
+const IPV6_TABLE = compile(IPV6_RULES);
+
+/** The verdict of the first row holding `addr` (both tables end with a catch-all row). */
+function verdictOf(addr: ipaddr.IPv4 | ipaddr.IPv6): Verdict {
+  const table = addr.kind() === "ipv4" ? IPV4_TABLE : IPV6_TABLE;
+  return table.find((row) => addr.match(row.range))?.verdict ?? "refused";
+}
+
+/**
+ * ipaddr.js reads every `::a.b.c.d` as IPv4-mapped (`::ffff:a.b.c.d`), which would turn the IPv4-compatible
+ * `::127.0.0.1` into another prefix: the dotted tail is spelled as two hex groups first.
+ */
+function hexTail(ip: string): string {
+  const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
+  if (!dotted) return ip;
+  const [a, b, c, d] = dotted.slice(2).map(Number);
+  return `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/**
+ * Parses an address literal as the socket layer reads it, zone id dropped. Only standard spellings count: odd IPv4
+ * forms (`0x7f.1`, `2130706433`, `0177.0.0.1`) are names to `net.connect`, and URL parsing or DNS turn them into
+ * dotted decimal before they get here.
+ */
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  const bare = ip.replace(/%.*$/, "");
+  const family = net.isIP(bare);
+  if (family === 4) return ipaddr.IPv4.parse(bare);
+  if (family === 6) return ipaddr.IPv6.parse(hexTail(bare));
+  return undefined;
+}
+
+/**
+ * True when `ip` is a globally reachable unicast address the hosted proxy may connect to (see the address tables:
+ * loopback, private, link-local, metadata, documentation, anycast services and IPv4 transition prefixes are not).
+ * Anything that is not a standard IPv4 or IPv6 literal is refused.
+ */
 export function isPublicAddress(ip: string): boolean {
-  if (!ipaddr.isValid(ip)) return false;
-  let addr = ipaddr.parse(ip);
-  if (addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
-  return addr.range() === "unicast";
+  // A zone id ties an address to one local interface: only non-global addresses need one.
+  if (ip.includes("%")) return false;
+  const addr = parseAddress(ip);
+  if (!addr) return false;
+  const verdict = verdictOf(addr);
+  if (verdict === "embedded-ipv4") return verdictOf((addr as ipaddr.IPv6).toIPv4Address()) === "public";
+  return verdict === "public";
+}
+
+/** An IPv4-mapped address as its IPv4 address, so allow-list CIDRs of either spelling match it. */
+function unmapped(addr: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
+  return addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress() ? (addr as ipaddr.IPv6).toIPv4Address() : addr;
 }
 
 /** Resolves a host name to every address it has (injectable so tests can point names anywhere). */
@@ -38,7 +162,8 @@ export interface EgressPolicy {
 /** Whether an address (on a port, reached by a host name) is allowed by the policy. */
 export function allowedTarget(ip: string, port: number, hostname: string, policy: EgressPolicy): boolean {
   if (policy.allowPrivate || isPublicAddress(ip)) return true;
-  const parsed = ipaddr.isValid(ip) ? ipaddr.process(ip) : undefined;
+  const address = parseAddress(ip);
+  const parsed = address && unmapped(address);
   return policy.allow.some((entry) => {
     if (entry.includes("/")) {
       try {

@@ -5,6 +5,13 @@ import { SseParser } from "@/lib/mcp/sse-parser";
 
 /** Bodies longer than this are cut in the recorded exchange (the SDK still reads the whole response). */
 export const MAX_RECORDED_BODY_CHARS = 200_000;
+/**
+ * The recorded events of one event stream share a budget of the same size (their data, names and ids, plus a
+ * per-event overhead). Later events still reach the SDK and `onSseEvent`; the record only counts them.
+ */
+export const MAX_RECORDED_SSE_CHARS = MAX_RECORDED_BODY_CHARS;
+/** What a recorded event costs besides its fields (its JSON shape), so a flood of empty events is bounded too. */
+const RECORDED_EVENT_OVERHEAD_CHARS = 32;
 
 export interface Recorder {
   fetch: typeof fetch;
@@ -18,6 +25,43 @@ function headerPairs(headers: HeadersInit | undefined): [string, string][] {
 function bodyText(body: BodyInit | null | undefined): string | undefined {
   if (body === undefined || body === null) return undefined;
   return typeof body === "string" ? body : `[${Object.prototype.toString.call(body)}]`;
+}
+
+type RecordedResponse = NonNullable<HttpExchange["response"]>;
+
+/** The first `n` characters of `text`, without splitting a surrogate pair. */
+function cut(text: string, n: number): string {
+  const head = text.slice(0, n);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
+}
+
+/**
+ * Records a response's SSE events until MAX_RECORDED_SSE_CHARS is spent: the event that crosses the line is kept with
+ * its data cut, later ones are only counted, so the record stays a gapless prefix of the stream.
+ */
+function eventLog(response: RecordedResponse): (event: SseEvent) => void {
+  let left = MAX_RECORDED_SSE_CHARS;
+  const omit = (count: number, bytes: number) => {
+    const omitted = (response.sseEventsOmitted ??= { count: 0, bytes: 0 });
+    omitted.count += count;
+    omitted.bytes += bytes;
+  };
+  return (event) => {
+    const room = left - RECORDED_EVENT_OVERHEAD_CHARS - (event.event?.length ?? 0) - (event.id?.length ?? 0);
+    if (left <= 0 || room < 0) {
+      left = 0;
+      return omit(1, Buffer.byteLength(event.data));
+    }
+    if (event.data.length <= room) {
+      response.sseEvents.push(event);
+      left = room - event.data.length;
+      return;
+    }
+    const kept = cut(event.data, room);
+    response.sseEvents.push({ ...event, data: kept });
+    left = 0;
+    omit(0, Buffer.byteLength(event.data) - Buffer.byteLength(kept));
+  };
 }
 
 export interface RecorderOptions {
@@ -58,15 +102,17 @@ export function createRecorder(inner: typeof fetch, opts: RecorderOptions): Reco
       exchange.durationMs = performance.now() - started;
       throw err;
     }
-    const sseEvents: SseEvent[] = [];
-    exchange.response = { status: res.status, statusText: res.statusText, headers: maskHeaders([...res.headers.entries()], opts.secretHeaderNames), sseEvents };
+    const response: RecordedResponse = { status: res.status, statusText: res.statusText, headers: maskHeaders([...res.headers.entries()], opts.secretHeaderNames), sseEvents: [] };
+    exchange.response = response;
     exchange.durationMs = performance.now() - started;
     if (!res.body) return res;
     const isSse = (res.headers.get("content-type") ?? "").includes("text/event-stream");
     if (isSse) opts.onStreamOpen?.();
+    const record = eventLog(response);
     const parser = new SseParser((e) => {
       const event = { ...e, atMs: Math.round(performance.now() - started) };
-      sseEvents.push(event);
+      // Only the record is capped: the consumer gets every event whole.
+      record(event);
       opts.onSseEvent?.(event);
     });
     const decoder = new TextDecoder();
@@ -88,7 +134,7 @@ export function createRecorder(inner: typeof fetch, opts: RecorderOptions): Reco
         },
         flush() {
           exchange.durationMs = performance.now() - started;
-          if (!isSse) exchange.response!.body = text.slice(0, MAX_RECORDED_BODY_CHARS);
+          if (!isSse) response.body = text.slice(0, MAX_RECORDED_BODY_CHARS);
         },
       }),
     );

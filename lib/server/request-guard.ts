@@ -70,7 +70,7 @@ function confirmPage(req: NextRequest, message: string): NextResponse {
 <p>Continue only if you meant to open it. A local Toolscope can reach your private network and the stdio servers in your config.</p>
 <a class="button" data-testid="confirm-continue" href="${escapeHtml(target)}">Continue</a> <a href="/">Go to the home page</a></body></html>`;
   const res = new NextResponse(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
-  res.headers.set("content-security-policy", contentSecurityPolicy({ nonce, playground: false }));
+  res.headers.set("content-security-policy", contentSecurityPolicy({ nonce }));
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, v);
   return res;
 }
@@ -78,7 +78,7 @@ function confirmPage(req: NextRequest, message: string): NextResponse {
 /** Let a page through with a fresh CSP nonce (on the request, where Next.js finds it, and on the response). */
 function pageWithHeaders(req: NextRequest): NextResponse {
   const nonce = newNonce();
-  const csp = contentSecurityPolicy({ nonce, playground: req.nextUrl.pathname === "/playground" });
+  const csp = contentSecurityPolicy({ nonce });
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);

@@ -1,0 +1,26 @@
+import { config } from "@/lib/server/config";
+import { createSafeFetch } from "@/lib/server/egress";
+import { createIconProxy, iconResponse, type IconProxy } from "@/lib/server/icon-proxy";
+import { processSingleton } from "@/lib/server/process-singleton";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** One proxy (and so one icon cache) per server process, built from the configuration on first use. */
+function iconProxy(): IconProxy {
+  return processSingleton("icon-proxy", () => {
+    const c = config();
+    return createIconProxy({
+      fetch: createSafeFetch({ allowPrivate: c.allowPrivateNetwork, allow: c.egressAllow, connectTimeoutMs: c.requestTimeoutMs }),
+      allowHttp: c.mode === "local",
+      maxBytes: c.iconMaxBytes,
+      timeoutMs: c.requestTimeoutMs,
+      cacheMs: c.iconCacheMs,
+    });
+  });
+}
+
+/** `?src=<https URL>`: a tool or server icon, fetched by Toolscope through the egress guard and served from our origin. */
+export async function GET(req: Request): Promise<Response> {
+  return iconResponse(await iconProxy().get(new URL(req.url).searchParams.get("src")));
+}
