@@ -44,7 +44,7 @@ export function checkHost(hostHeader: string | null, policy: HostPolicy): Verdic
     if (expected && hostHeader.trim().toLowerCase() === expected) return OK;
     return {
       ok: false,
-      status: 421,
+      status: 403,
       message: `This Toolscope answers only to ${expected ?? "its TOOLSCOPE_PUBLIC_URL"}, not to Host "${clip(hostHeader)}". Set TOOLSCOPE_PUBLIC_URL to the address people use, and have your reverse proxy pass the Host header through.`,
     };
   }
@@ -52,7 +52,7 @@ export function checkHost(hostHeader: string | null, policy: HostPolicy): Verdic
   if (policy.publicOrigin && hostHeader.trim().toLowerCase() === new URL(policy.publicOrigin).host) return OK;
   return {
     ok: false,
-    status: 421,
+    status: 403,
     message: `A local Toolscope answers only to localhost, 127.0.0.1 and [::1], not to Host "${clip(hostHeader)}" (this is how DNS-rebinding attacks look). To reach it under another name, add that name to TOOLSCOPE_ALLOWED_HOSTS.`,
   };
 }

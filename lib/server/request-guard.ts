@@ -36,13 +36,17 @@ function fetchHeaders(req: NextRequest): RequestHeaders {
   };
 }
 
-/** A refusal in the shape of our API's errors (pages get the same JSON: a refused page load has no one to show HTML to). */
-function refuse(status: number, kind: ProxyErrorKind, message: string, extra: Record<string, string> = {}, hint?: string): NextResponse {
+/**
+ * A refusal in the shape of our API's errors (pages get the same JSON: a refused page load has no one to show HTML
+ * to). Logged as one line without query or headers (they may hold secrets): refusals are what an operator watches.
+ */
+function refuse(req: NextRequest, status: number, kind: ProxyErrorKind, message: string, extra: Record<string, string> = {}, hint?: string): NextResponse {
+  console.warn(`[toolscope] refused ${req.method} ${req.nextUrl.pathname} (${status} ${kind}): ${message.slice(0, 160)}`);
   return NextResponse.json({ error: { kind, message, ...(hint ? { hint } : {}) } }, { status, headers: { "cache-control": "no-store", ...SECURITY_HEADERS, ...extra } });
 }
 
-function limited(err: LimitError): NextResponse {
-  return refuse(429, "rate-limited", err.message, { "retry-after": String(err.retryAfterSeconds) }, err.hint);
+function limited(req: NextRequest, err: LimitError): NextResponse {
+  return refuse(req, 429, "rate-limited", err.message, { "retry-after": String(err.retryAfterSeconds) }, err.hint);
 }
 
 /** Rate limits of this request, when limits are on: throws a LimitError. */
@@ -97,17 +101,17 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
   try {
     cfg = config();
   } catch (err) {
-    return refuse(500, "internal", `Toolscope is misconfigured: ${(err as Error).message}`);
+    return refuse(req, 500, "internal", `Toolscope is misconfigured: ${(err as Error).message}`);
   }
   const host = checkHost(req.headers.get("host"), { mode: cfg.mode, allowedHosts: cfg.allowedHosts, publicOrigin: cfg.publicUrl });
-  if (!host.ok) return refuse(host.status, "forbidden", host.message);
+  if (!host.ok) return refuse(req, host.status, "forbidden", host.message);
   const ours = publicOrigin(req.headers, cfg);
   const h = fetchHeaders(req);
   const path = req.nextUrl.pathname;
   try {
     if (path.startsWith("/api/")) {
       const verdict = MCP_ENDPOINTS.has(path) ? checkMcpEndpoint(h, ours) : checkApiCall(h, ours);
-      if (!verdict.ok) return refuse(verdict.status, verdict.status === 415 ? "bad-request" : "forbidden", verdict.message);
+      if (!verdict.ok) return refuse(req, verdict.status, verdict.status === 415 ? "bad-request" : "forbidden", verdict.message);
       await countRequest(req, cfg, undefined);
       const res = NextResponse.next();
       res.headers.set("x-content-type-options", "nosniff");
@@ -117,12 +121,12 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
     const verdict = checkPageLoad(h, upstream, cfg.mode);
     if (!verdict.ok) {
       if ("confirm" in verdict) return confirmPage(req, verdict.message);
-      return refuse(verdict.status, "forbidden", verdict.message);
+      return refuse(req, verdict.status, "forbidden", verdict.message);
     }
     if (upstream && path !== "/playground") await countRequest(req, cfg, "docs");
     return pageWithHeaders(req);
   } catch (err) {
-    if (err instanceof LimitError) return limited(err);
+    if (err instanceof LimitError) return limited(req, err);
     throw err;
   }
 }
