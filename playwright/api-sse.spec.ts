@@ -17,7 +17,7 @@ async function connect(request: APIRequestContext, era: string) {
 
 /** Our streamed /api/rpc read with Node's fetch: every event, in arrival order. */
 async function streamRpc(baseURL: string, body: unknown): Promise<RpcStreamEvent[]> {
-  const res = await fetch(`${baseURL}/api/rpc`, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseURL}/api/rpc`, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream", origin: new URL(String(baseURL)).origin }, body: JSON.stringify(body) });
   expect(res.headers.get("content-type")).toContain("text/event-stream");
   const text = await res.text();
   return text

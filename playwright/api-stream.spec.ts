@@ -10,7 +10,7 @@ interface Arrival {
 /** Read our streamed /api/rpc with Node's fetch, noting when each event arrived. */
 async function streamRpc(baseURL: string, body: unknown, signal?: AbortSignal): Promise<Arrival[]> {
   const started = Date.now();
-  const res = await fetch(`${baseURL}/api/rpc`, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify(body), signal });
+  const res = await fetch(`${baseURL}/api/rpc`, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream", origin: new URL(String(baseURL)).origin }, body: JSON.stringify(body), signal });
   expect(res.headers.get("content-type")).toContain("text/event-stream");
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();

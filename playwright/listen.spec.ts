@@ -36,7 +36,7 @@ async function openListen(baseURL: string, connection: Record<string, unknown>, 
   const ctrl = new AbortController();
   const res = await fetch(`${baseURL}/api/rpc`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    headers: { "content-type": "application/json", accept: "text/event-stream", origin: new URL(String(baseURL)).origin },
     body: JSON.stringify({ connection, message: { jsonrpc: "2.0", id, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } } }),
     signal: ctrl.signal,
   });

@@ -7,20 +7,20 @@ import { test as base, expect } from "@playwright/test";
  */
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
-    async ({ page }, use) => {
+    async ({ page }, provide) => {
       const violations: string[] = [];
       page.on("console", (msg) => {
         const text = msg.text();
         if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(text)) violations.push(text);
       });
-      await use(violations);
+      await provide(violations);
       expect(violations, "Content-Security-Policy violations on the page").toEqual([]);
     },
     { auto: true },
   ],
-  request: async ({ playwright, baseURL }, use) => {
+  request: async ({ playwright, baseURL }, provide) => {
     const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: baseURL ? { origin: new URL(baseURL).origin } : {} });
-    await use(ctx);
+    await provide(ctx);
     await ctx.dispose();
   },
 });

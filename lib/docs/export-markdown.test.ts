@@ -1,7 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { code, dottedPath, escapeCell, escapeInline, exportMarkdown, githubAnchor, safeMarkdownBlock, schemaTable } from "./export-markdown.ts";
-import { input } from "./export-fixture.ts";
+import { activeContent, renderMarkdown, type Rendering } from "../../scripts/markdown-render-check.ts";
+import { code, dottedPath, escapeCell, escapeInline, exportMarkdown, githubAnchor, markdownCell, safeMarkdownBlock, schemaTable } from "./export-markdown.ts";
+import { HOSTILE_PAYLOADS, hostileInput, input } from "./export-fixture.ts";
 
 describe("Markdown export", () => {
   const md = exportMarkdown(input);
@@ -37,8 +38,8 @@ describe("Markdown export", () => {
   test("no raw HTML, no unsafe links, headings demoted, open fences closed", () => {
     assert.doesNotMatch(md, /<script|<img/);
     assert.match(md, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
-    assert.doesNotMatch(md, /\]\(javascript:/);
-    assert.doesNotMatch(md, /^\[ref\]: javascript/m);
+    assert.match(md, /^\\\[click\\\]\(javascript:alert\(1\)\)$/m, "shown as text, link syntax escaped");
+    assert.match(md, /^\\\[ref\\\]: javascript:alert\(2\)$/m, "no reference definition");
     assert.match(md, /^#### Take over$/m);
     assert.match(md, /```\n<b>kept in code<\/b>\n+```/);
     assert.ok(md.trim().split("\n").filter((l) => l.startsWith("```")).length % 2 === 0, "fences are balanced");
@@ -53,9 +54,79 @@ describe("Markdown export", () => {
     assert.equal(dottedPath("/items/-/a~1b"), "items[].a/b");
     assert.equal(safeMarkdownBlock("`<b>` and <b>"), "`<b>` and &lt;b&gt;");
     assert.equal(escapeInline("- v1.0 *x* [y] 2026-01-01", true), "\\- v1.0 \\*x\\* \\[y\\] 2026-01-01");
+    assert.equal(escapeCell("[a](javascript:x) `c` \\"), "\\[a\\](javascript:x) \\`c\\` \\\\");
+    assert.equal(markdownCell("Use `a|b` or [docs](https://example.com) | [x](javascript:x)"), "Use `a\\|b` or [docs](https://example.com/) \\| \\[x\\](javascript:x)");
   });
 
   test("a non-object root is a one-row table", () => {
     assert.match(schemaTable({ type: "string" }, "input"), /\| `value` \| string \| yes \|/);
   });
 });
+
+/** Renderer name → HTML, for assertion messages. */
+function outputs(r: Rendering): [string, string][] {
+  return [["react-markdown", r.reactMarkdown], ["react-markdown, URL filter off", r.reactMarkdownUnfiltered], ...(r.marked !== undefined ? [["marked", r.marked] as [string, string]] : [])];
+}
+
+describe("Markdown export rendered by real renderers: no live javascript:, vbscript: or data: URL", () => {
+  const exports = HOSTILE_PAYLOADS.map((p) => exportMarkdown(hostileInput(p.text)));
+  const all = exportMarkdown(hostileInput(HOSTILE_PAYLOADS.map((p) => p.text).join("\n\n")));
+  const benign = exportMarkdown({
+    ...input,
+    list: { ...input.list, tools: [{ name: "docs", description: "See [the docs](https://example.com) or https://example.com/b.\n\nAlso <https://example.com/c>.", inputSchema: { type: "object", properties: { q: { type: "string", description: "Per [spec](https://example.com/spec)." } } } }] },
+  });
+  // One child process renders everything: the exports, then each payload on its own, unneutralised.
+  const rendered = renderMarkdown([...exports, all, benign, ...HOSTILE_PAYLOADS.map((p) => p.text)]);
+  const raw = rendered.slice(exports.length + 2);
+
+  HOSTILE_PAYLOADS.forEach((p, i) => {
+    test(`${p.name}: ${JSON.stringify(p.text).slice(0, 60)}`, () => {
+      for (const [renderer, html] of outputs(rendered[i])) {
+        assert.deepEqual(activeContent(html), [], `${renderer} rendered active content`);
+        assert.match(html, /<h2>/, `${renderer} rendered the document`);
+      }
+    });
+  });
+
+  test("all payloads in one document", () => {
+    for (const [renderer, html] of outputs(rendered[exports.length])) assert.deepEqual(activeContent(html), [], renderer);
+  });
+
+  test("the harness sees the attacks: each live payload, not neutralised, yields a dangerous URL somewhere", () => {
+    const missed = HOSTILE_PAYLOADS.filter((p, i) => p.live && outputs(raw[i]).every(([, html]) => activeContent(html).length === 0)).map((p) => p.name);
+    assert.deepEqual(missed, []);
+    // The unfiltered path really is unfiltered, so it proves our neutraliser, not react-markdown's own filter.
+    assert.match(raw[HOSTILE_PAYLOADS.findIndex((p) => p.name === "vbscript")].reactMarkdownUnfiltered, /href="vbscript:/);
+    assert.doesNotMatch(raw[HOSTILE_PAYLOADS.findIndex((p) => p.name === "vbscript")].reactMarkdown, /href="vbscript:/);
+  });
+
+  test("hostile text stays readable as text", () => {
+    const html = rendered[0].reactMarkdown;
+    assert.ok(html.includes("[x](javascript:alert(1))"), "the link source is shown literally");
+    const entity = rendered[HOSTILE_PAYLOADS.findIndex((p) => p.name === "decimal entity colon")].reactMarkdown;
+    assert.ok(entity.includes("[a](javascript&amp;#58;alert(1))"), "entities are shown as typed, not decoded");
+  });
+
+  test("benign https links still render as links, in descriptions and parameter cells", () => {
+    for (const [renderer, html] of outputs(rendered[exports.length + 1])) {
+      assert.match(html, /<a href="https:\/\/example\.com\/">the docs<\/a>/, renderer);
+      assert.match(html, /<a href="https:\/\/example\.com\/b"/, `${renderer}: bare URL`);
+      assert.match(html, /<a href="https:\/\/example\.com\/c">https:\/\/example\.com\/c<\/a>/, `${renderer}: autolink`);
+      assert.match(html, /<td>Per <a href="https:\/\/example\.com\/spec">spec<\/a>\.<\/td>/, `${renderer}: table cell`);
+      assert.deepEqual(activeContent(html), [], renderer);
+    }
+  });
+
+  test("a hostile permalink is not linked", () => {
+    const md = exportMarkdown(hostileInput("x", "javascript:alert(1)"));
+    assert.doesNotMatch(md, /\]\(javascript/);
+    assert.match(md, /Generated by Toolscope from the definitions fetched/);
+  });
+
+  test("the server URL is shown without credentials", () => {
+    const md = exportMarkdown({ ...input, server: { ...input.server, serverInfo: undefined, displayUrl: "https://u:pw@example.com/mcp?api_key=SECRET&region=eu" } });
+    assert.ok(!md.includes("SECRET") && !md.includes("pw@"), md.slice(0, 300));
+    assert.match(md, /^# https:\/\/example\.com\/mcp\?region=eu$/m);
+  });
+});
+

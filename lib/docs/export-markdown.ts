@@ -1,12 +1,16 @@
 /**
  * A server's definitions → one Markdown file, ready for a README. Pure. Everything in it comes from an untrusted
- * server: table cells are escaped (pipes, newlines, HTML), descriptions keep their Markdown but no raw HTML,
- * no `javascript:`-style links and no headings that would break the document's outline.
+ * server, and every such string goes through the one neutraliser in ./markdown-safety.ts: names, titles, cells and
+ * headings show literally; descriptions keep their Markdown but no raw HTML, no link syntax of their own (only
+ * http/https/mailto links we re-emit), and no headings that would break the document's outline. The server URL
+ * is shown with credentials removed.
  */
 import type { ExcludedTool, ServerSummary, Tool, ToolsResponse } from "../mcp/contract.ts";
+import { redactServerUrl } from "../mcp/secrets.ts";
 import { effectiveHints, hintSummary } from "./annotations.ts";
 import { displayName, firstLine } from "./display-name.ts";
 import { shortJson } from "./format-value.ts";
+import { markdownCodeSpan, markdownDestination, neutralizeMarkdown, neutralizeMarkdownBlock, safeHref } from "./markdown-safety.ts";
 import { buildParamTree, ITEM_TOKEN, ANY_KEY_TOKEN, type ParamRow } from "./param-rows.ts";
 import { decodePointerToken } from "./schema-resolve.ts";
 
@@ -20,15 +24,20 @@ export interface ExportInput {
   takenAt?: string;
 }
 
-/** The server's display name: serverInfo title, then name, then its URL. */
+/** The server's display name: serverInfo title, then name, then its URL (credentials removed). */
 export function serverDisplayName(server: ServerSummary): string {
   const t = server.serverInfo?.title?.trim() || server.serverInfo?.name?.trim();
-  return t || server.displayUrl;
+  return t || redactServerUrl(server.displayUrl);
 }
 
-/** Text for a table cell: one line, pipes escaped, no HTML. */
+/** Text for a table cell, shown literally: one line, pipes escaped, no HTML, no Markdown. */
 export function escapeCell(text: string): string {
-  return escapeHtml(text.replace(/\r\n|\r|\n/g, " ").trim()).replace(/\|/g, "\\|");
+  return neutralizeMarkdown(String(text).trim(), { cell: true });
+}
+
+/** A description for a table cell: one line, inline Markdown kept (code, emphasis, safe links), nothing else. */
+export function markdownCell(text: string): string {
+  return neutralizeMarkdown(String(text).trim(), { markdown: true, cell: true });
 }
 
 /**
@@ -36,80 +45,18 @@ export function escapeCell(text: string): string {
  * With `lineStart`, also a leading block marker (`#`, `-`, `+`, `1.`) that would start a heading or list.
  */
 export function escapeInline(text: string, lineStart = false): string {
-  const out = escapeHtml(text.replace(/\r\n|\r|\n/g, " ")).replace(/([\\`*_[\]|~])/g, "\\$1");
+  const out = neutralizeMarkdown(String(text).replace(/\r\n|\r|\n/g, " "));
   return lineStart ? out.replace(/^(\s*)([#+-]|\d+(?=[.)]))/, "$1\\$2") : out;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&(?=[#a-zA-Z0-9]+;)/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** An inline code span that survives any content (backticks, pipes in tables, newlines). */
 export function code(text: string): string {
-  const flat = text.replace(/\r\n|\r|\n/g, " ").replace(/\|/g, "\\|");
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = "`".repeat(longest + 1);
-  const pad = flat.startsWith("`") || flat.endsWith("`") || flat === "" ? " " : "";
-  return `${fence}${pad}${flat}${pad}${fence}`;
+  return markdownCodeSpan(text);
 }
 
-const UNSAFE_LINK = /\]\(\s*<?\s*(?:javascript|vbscript|data|file):[^)]*\)/gi;
-const UNSAFE_DEFINITION = /^( {0,3})\[([^\]]*)\]:(?=\s*<?\s*(?:javascript|vbscript|data|file):)/gim;
-
-/** Inline text outside code spans: HTML escaped, unsafe link targets dropped. */
-function safeInline(text: string): string {
-  // Split on code spans (a run of backticks up to the same run) and escape only the text between them.
-  const parts = text.split(/(`+)([\s\S]*?[^`])\1(?!`)/);
-  let out = "";
-  for (let i = 0; i < parts.length; i += 3) {
-    out += escapeHtml(parts[i]).replace(UNSAFE_LINK, "](#)").replace(UNSAFE_DEFINITION, "$1\\[$2\\]:");
-    if (i + 2 < parts.length) out += `${parts[i + 1]}${parts[i + 2]}${parts[i + 1]}`;
-  }
-  return out;
-}
-
-/**
- * A description as a Markdown block: fenced code kept verbatim, raw HTML escaped, unsafe links dropped,
- * headings demoted below the tool's own heading level.
- */
+/** A description as a Markdown block (see {@link neutralizeMarkdownBlock}), headings demoted below `minHeading`. */
 export function safeMarkdownBlock(source: string, minHeading = 4): string {
-  const lines = source.replace(/\r\n|\r/g, "\n").split("\n");
-  const out: string[] = [];
-  let fence: string | undefined;
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length > 0) out.push(safeInline(paragraph.join("\n")));
-    paragraph = [];
-  };
-  for (const line of lines) {
-    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (fence) {
-      out.push(line);
-      if (opener && opener[1][0] === fence[0] && opener[1].length >= fence.length && line.trim() === opener[1]) fence = undefined;
-      continue;
-    }
-    if (opener) {
-      flush();
-      fence = opener[1];
-      out.push(line);
-      continue;
-    }
-    const heading = /^ {0,3}(#{1,6})(\s+.*)?$/.exec(line);
-    if (heading) {
-      flush();
-      out.push(`${"#".repeat(Math.min(6, Math.max(minHeading, heading[1].length)))}${safeInline(heading[2] ?? "")}`);
-      continue;
-    }
-    if (line.trim() === "") {
-      flush();
-      out.push("");
-      continue;
-    }
-    paragraph.push(line);
-  }
-  flush();
-  if (fence) out.push(fence); // close a fence the server left open, so it cannot swallow the rest of the file
-  return out.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return neutralizeMarkdownBlock(source, { minHeading });
 }
 
 /** GitHub's heading anchor for a heading whose text is `text` (lowercase, punctuation dropped, spaces → dashes). */
@@ -169,7 +116,7 @@ export function schemaTable(schema: unknown, kind: "input" | "output"): string {
   if (rows.length === 0) return `Type: ${code(tree.rootType)}.`;
   const head = kind === "input" ? "| Parameter | Type | Required | Description |\n|---|---|---|---|" : "| Field | Type | Always present | Description |\n|---|---|---|---|";
   const body = rows.map(({ name, row, within }) => {
-    const desc = [row.description ? escapeCell(row.description) : "", details(row), within ? `(In ${escapeCell(within)}.)` : ""].filter(Boolean).join(" ");
+    const desc = [row.description ? markdownCell(row.description) : "", details(row), within ? `(In ${escapeCell(within)}.)` : ""].filter(Boolean).join(" ");
     return `| ${code(name)} | ${escapeCell(row.type)} | ${row.required ? "yes" : "no"} | ${desc} |`;
   });
   const notes: string[] = [];
@@ -206,16 +153,17 @@ function excludedSection(excluded: ExcludedTool[]): string {
 export function exportMarkdown(input: ExportInput): string {
   const { server, list } = input;
   const info = server.serverInfo;
-  const facts = [info?.name ? code(info.name) : "", info?.version ? `v${escapeInline(info.version)}` : "", escapeInline(server.displayUrl), `MCP ${escapeInline(server.protocolVersion)} (${server.era})`].filter(Boolean);
-  const source = input.permalink
-    ? `Generated by Toolscope from [snapshot](${encodeURI(input.permalink).replace(/\(/g, "%28").replace(/\)/g, "%29")})${input.takenAt ? ` taken ${escapeInline(input.takenAt)}` : ""}.`
+  const facts = [info?.name ? code(info.name) : "", info?.version ? `v${escapeInline(info.version)}` : "", escapeInline(redactServerUrl(server.displayUrl)), `MCP ${escapeInline(server.protocolVersion)} (${escapeInline(server.era)})`].filter(Boolean);
+  const permalink = safeHref(input.permalink);
+  const source = permalink
+    ? `Generated by Toolscope from [snapshot](${markdownDestination(permalink)})${input.takenAt ? ` taken ${escapeInline(input.takenAt)}` : ""}.`
     : `Generated by Toolscope from the definitions fetched ${escapeInline(list.fetchedAt)}.`;
   const parts = [`# ${escapeInline(serverDisplayName(server))}`, `> ${source}`, facts.join(" · ")];
   if (info?.description) parts.push(escapeInline(info.description, true));
   const index = list.tools.map((t) => {
     const title = displayName(t);
     const link = `[${code(t.name)}](#${githubAnchor(t.name)})`;
-    return `| ${link} | ${title !== t.name ? escapeCell(title) : ""} | ${escapeCell(firstLine(t.description))} | ${escapeCell(hintSummary(t))} |`;
+    return `| ${link} | ${title !== t.name ? escapeCell(title) : ""} | ${markdownCell(firstLine(t.description))} | ${escapeCell(hintSummary(t))} |`;
   });
   parts.push(`## Tools (${list.tools.length})`, list.tools.length === 0 ? "The server lists no tools." : ["| Tool | Title | Description | Behaviour |", "|---|---|---|---|", ...index].join("\n"));
   for (const tool of list.tools) parts.push(toolSection(tool));

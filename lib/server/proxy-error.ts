@@ -2,6 +2,7 @@ import "server-only";
 import { SdkError, SdkHttpError } from "@modelcontextprotocol/client";
 import { PROXY_ERROR_STATUS, type HttpExchange, type ProxyErrorBody, type ProxyErrorKind } from "@/lib/mcp/contract";
 import { ContractError } from "@/lib/mcp/contract-guards";
+import { redactServerUrl } from "@/lib/mcp/secrets";
 import { BlockedTargetError } from "./egress.ts";
 
 /** "We couldn't ask": a failure of the proxy, the network or the request to our API, never the server's answer. */
@@ -39,7 +40,9 @@ function describeHttpFailure(status: number, url: string): ProxyError {
 }
 
 /** Turn anything thrown while talking upstream into a ProxyError with a kind, a message and a hint. */
-export function classifyError(err: unknown, url: string, timeoutMs: number): ProxyError {
+export function classifyError(err: unknown, rawUrl: string, timeoutMs: number): ProxyError {
+  // Messages are shown, logged and kept in history: never with the URL's credentials or secret query parameters.
+  const url = redactServerUrl(rawUrl);
   for (const e of causeChain(err)) {
     if (e instanceof ProxyError) return e;
     if (e instanceof ContractError) return new ProxyError("bad-request", e.message);

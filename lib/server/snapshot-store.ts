@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
+import { redactServerUrl } from "@/lib/mcp/secrets";
 import type { ExcludedTool, ServerSummary, Tool, ToolsResponse } from "@/lib/mcp/contract";
 import { config } from "./config.ts";
 import type { DocsSnapshot } from "./docs-snapshot.ts";
@@ -58,13 +59,14 @@ export function snapshotDefinitions(source: string, snap: DocsSnapshot): Snapsho
     supportedVersions: s.supportedVersions,
     capabilities: s.capabilities,
     instructions: s.instructions,
-    displayUrl: s.displayUrl,
+    displayUrl: redactServerUrl(s.displayUrl),
     transport: s.transport,
   };
   const tools: Tool[] = l.tools;
   const excluded: ExcludedTool[] = l.excluded.map((e) => ({ tool: e.tool, reason: e.reason }));
   const list: SnapshotList = { tools, excluded, ttlMs: l.ttlMs, cacheScope: l.cacheScope, fetchedAt: l.fetchedAt, pages: l.pages, warnings: l.warnings };
-  return JSON.parse(JSON.stringify({ source, server, list })) as SnapshotDefinitions;
+  // A snapshot is public and permanent: the server's address keeps no credentials (as in share links).
+  return JSON.parse(JSON.stringify({ source: redactServerUrl(source), server, list })) as SnapshotDefinitions;
 }
 
 /** JSON with object keys sorted at every level and undefined members dropped: equal values give equal text. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { redactServerUrl } from "@/lib/mcp/secrets";
 import { config } from "./config.ts";
 import { createSafeFetch } from "./egress.ts";
 import { demoHandler } from "./demo-handler.ts";
@@ -38,5 +39,5 @@ export async function resolveTarget(url: string, origin: string): Promise<Target
     };
   }
   const c = config();
-  return { url: new URL(url), displayUrl: url, fetch: createSafeFetch({ allowPrivate: c.allowPrivateNetwork, allow: c.egressAllow, connectTimeoutMs: c.requestTimeoutMs }) };
+  return { url: new URL(url), displayUrl: redactServerUrl(url), fetch: createSafeFetch({ allowPrivate: c.allowPrivateNetwork, allow: c.egressAllow, connectTimeoutMs: c.requestTimeoutMs }) };
 }

@@ -45,6 +45,11 @@ test("never carries credentials in the server URL", () => {
   const decoded = decodeShare(encodeShare({ server: "https://u:p@h.example/mcp?access_token=abc", request: "{}" }));
   assert.equal(decoded.server, "https://h.example/mcp");
   assert.ok(!JSON.stringify(decoded).includes("abc"));
+  // The shared rule (lib/mcp/secrets.ts): more spellings, and credentials in values and path segments.
+  assert.equal(shareableServerUrl("https://h.example/mcp?x-api-key=1&clientSecret=2&jwt=3&api%5Fkey=4&q=a%20b"), "https://h.example/mcp?q=a%20b");
+  assert.equal(shareableServerUrl("https://h.example/mcp?cursor=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"), "https://h.example/mcp");
+  assert.equal(shareableServerUrl("https://mcp.zapier.com/api/mcp/s/NzU4ZTk2YjQtYzM2Zi00YmZhLWE4NzUtOWU3MDQ1ZGUxYTFjOjE2Mzk=/mcp"), "https://mcp.zapier.com/api/mcp/s/REDACTED/mcp");
+  assert.equal(shareableServerUrl("HTTPS://H.Example"), "https://h.example/", "still normalised");
   assert.throws(() => shareableServerUrl("javascript:alert(1)"), ShareLinkError);
   assert.throws(() => shareableServerUrl("file:///etc/passwd"), ShareLinkError);
 });

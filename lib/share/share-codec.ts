@@ -6,6 +6,7 @@
  * result is validated into a typed value. Header values and credentials are never part of the payload.
  */
 import { deflateSync, Inflate } from "fflate";
+import { redactServerUrl } from "../mcp/secrets.ts";
 
 export type ShareEra = "modern" | "legacy";
 
@@ -48,11 +49,10 @@ interface WireV1 {
   p?: unknown;
 }
 
-const SECRET_PARAM = /(auth|token|secret|password|passwd|pwd|api[-_]?key|apikey|key|sig|signature|session|cookie|credential|code)/i;
-
 /**
- * A server URL safe to put in a link: no user:password, no query parameters that look like credentials
- * (api_key, token, sig…), no fragment. `builtin:` names pass unchanged.
+ * A server URL safe to put in a link: credentials removed by the one rule in lib/mcp/secrets.ts
+ * ({@link redactServerUrl}: no user:password, fragment, or credential-looking query parameter or path segment),
+ * then normalised. Only http(s) URLs and `builtin:` names can be shared.
  */
 export function shareableServerUrl(url: string): string {
   if (/^builtin:[a-z0-9-]+$/.test(url)) return url;
@@ -63,11 +63,7 @@ export function shareableServerUrl(url: string): string {
     throw new ShareLinkError("invalid", "The server URL is not a valid URL.");
   }
   if (u.protocol !== "http:" && u.protocol !== "https:") throw new ShareLinkError("invalid", `Only http(s) servers can be shared, not ${u.protocol}`);
-  u.username = "";
-  u.password = "";
-  u.hash = "";
-  for (const name of [...u.searchParams.keys()]) if (SECRET_PARAM.test(name)) u.searchParams.delete(name);
-  return u.toString();
+  return new URL(redactServerUrl(u.toString())).toString();
 }
 
 function toBase64Url(bytes: Uint8Array): string {
