@@ -57,6 +57,7 @@ test.describe("hosted mode", () => {
       expect(url).toBe(`${app.url}/s/${id}`);
       const page = await (await api.get(`/s/${id}`)).text();
       expect(page).toContain(`${app.url}/api/demo/mcp`);
+      expect(page).toContain(`<meta property="og:url" content="${app.url}/s/${id}"/>`);
       expect(page).not.toContain("evil.example");
     });
 

@@ -57,6 +57,8 @@ test.describe("sharing, export and diff", () => {
     for (const name of liveTools) expect(md).toContain(`\`${name}\``);
     const html = await other.request.get(`/s/${id}/export.html`);
     expect(html.headers()["content-type"]).toContain("text/html");
+    // The export keeps its own policy (it runs nothing): the pages' nonce policy must not replace it.
+    expect(html.headers()["content-security-policy"]).toMatch(/^default-src 'none'/);
     expect(await html.text()).not.toContain("<script");
     const json = await other.request.get(`/s/${id}/export.json`);
     expect(((await json.json()) as { list: { tools: unknown[] } }).list.tools).toHaveLength(liveTools.length);

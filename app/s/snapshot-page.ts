@@ -13,7 +13,7 @@ function clip(text: string, max = 200): string {
 }
 
 /** Open Graph metadata so chat apps show a preview: the server (or tool) name, tool count and description. */
-export function snapshotMetadata(snap: Snapshot, tool?: Tool): Metadata {
+export function snapshotMetadata(snap: Snapshot, origin: string, tool?: Tool): Metadata {
   const server = serverDisplayName(snap.server);
   const count = `${snap.list.tools.length} tool${snap.list.tools.length === 1 ? "" : "s"}`;
   const title = tool ? `${displayName(tool)} — ${server}` : `${server} — MCP tools`;
@@ -23,7 +23,8 @@ export function snapshotMetadata(snap: Snapshot, tool?: Tool): Metadata {
     title,
     description,
     robots: { index: false },
-    openGraph: { title, description, type: "website", siteName: "Toolscope" },
+    // The trusted public origin (TOOLSCOPE_PUBLIC_URL), never the request's Host: previews show where the link goes.
+    openGraph: { title, description, type: "website", siteName: "Toolscope", url: `${origin}/s/${snap.id}${tool ? `/tools/${encodeURIComponent(tool.name)}` : ""}` },
     twitter: { card: "summary", title, description },
   };
 }

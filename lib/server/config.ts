@@ -59,6 +59,16 @@ export interface Config {
   iconCacheMs: number;
   /** Abuse limits (hosted mode, or local with TOOLSCOPE_LIMITS=on). */
   limits: LimitsConfig;
+  /** PostgreSQL connection string for snapshots (several instances); unset: SQLite under dataDir. */
+  databaseUrl?: string;
+  /** Redis URL for state shared between instances (rate limits, caches, list_changed, pending answers); unset: memory. */
+  redisUrl?: string;
+  /** Log level: lines below it are not written. */
+  logLevel: "debug" | "info" | "warn" | "error";
+  /** Log format: JSON lines (one object per line) or readable text; default JSON in hosted mode, text locally. */
+  logFormat: "json" | "text";
+  /** On SIGTERM/SIGINT: how long in-flight requests and open streams get to finish, in ms. */
+  shutdownGraceMs: number;
 }
 
 /** Per-client request rates (requests per minute), concurrency caps and snapshot quotas. */
@@ -122,6 +132,27 @@ function origin(name: string): string | undefined {
   return u.origin;
 }
 
+/** A connection URL with one of the given schemes, or undefined when unset. The value is never echoed (it may hold a password). */
+function connectionUrl(name: string, schemes: string[]): string | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error(`${name} is not a URL: use ${schemes[0]}//user:password@host:port/…`);
+  }
+  if (!schemes.includes(u.protocol)) throw new Error(`${name} must start with ${schemes.map((s) => `${s}//`).join(" or ")}.`);
+  return raw;
+}
+
+function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+  const raw = (process.env[name] ?? "").trim().toLowerCase();
+  if (!raw) return fallback;
+  if (!(values as readonly string[]).includes(raw)) throw new Error(`${name}=${raw} is invalid: use one of ${values.join(", ")}.`);
+  return raw as T;
+}
+
 const RATE_DEFAULTS: Record<RateClass, number> = { connect: 30, tools: 60, rpc: 120, docs: 30, snapshots: 10, icons: 120 };
 
 function parseLimits(mode: "local" | "hosted"): LimitsConfig {
@@ -154,6 +185,11 @@ function parseConfig(): Config {
     publicUrl,
     allowedHosts: list("TOOLSCOPE_ALLOWED_HOSTS", /^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/, "a host name without port or scheme, such as devbox.lan").map((h) => h.toLowerCase()),
     trustProxy: int("TOOLSCOPE_TRUST_PROXY", 0, 0, 10),
+    databaseUrl: connectionUrl("DATABASE_URL", ["postgres:", "postgresql:"]),
+    redisUrl: connectionUrl("REDIS_URL", ["redis:", "rediss:"]),
+    logLevel: oneOf("TOOLSCOPE_LOG_LEVEL", ["debug", "info", "warn", "error"], "info"),
+    logFormat: oneOf("TOOLSCOPE_LOG_FORMAT", ["json", "text"], mode === "hosted" ? "json" : "text"),
+    shutdownGraceMs: int("TOOLSCOPE_SHUTDOWN_GRACE_MS", 10_000, 0, 10 * 60 * 1000),
     iconMaxBytes: int("TOOLSCOPE_ICON_MAX_BYTES", 262_144, 1_000, 10_000_000),
     iconCacheMs: int("TOOLSCOPE_ICON_CACHE_MS", 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),
     limits: parseLimits(mode),

@@ -79,6 +79,15 @@ function confirmPage(req: NextRequest, message: string): NextResponse {
   return res;
 }
 
+/** Snapshot exports: files with their own, stricter policy (an exported page runs nothing), set by their route. */
+const EXPORT_PATH = /^\/s\/[^/]+\/export\.(md|json|html)$/;
+
+function fileWithHeaders(): NextResponse {
+  const res = NextResponse.next();
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, v);
+  return res;
+}
+
 /** Let a page through with a fresh CSP nonce (on the request, where Next.js finds it, and on the response). */
 function pageWithHeaders(req: NextRequest): NextResponse {
   const nonce = newNonce();
@@ -117,6 +126,7 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
       res.headers.set("x-content-type-options", "nosniff");
       return res;
     }
+    if (EXPORT_PATH.test(path)) return fileWithHeaders();
     const upstream = pageReachesUpstream(path, req.nextUrl.searchParams);
     const verdict = checkPageLoad(h, upstream, cfg.mode);
     if (!verdict.ok) {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { config } from "@/lib/server/config";
+import { requestOrigin } from "@/lib/server/request-origin";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
 import { snapshotLinks } from "@/lib/docs/links";
@@ -14,7 +15,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const snap = await getSnapshot((await params).id);
-  return snap ? snapshotMetadata(snap) : { title: "Snapshot not found" };
+  return snap ? snapshotMetadata(snap, await requestOrigin()) : { title: "Snapshot not found" };
 }
 
 /** An immutable snapshot of a server's docs: the same view as live docs, with a banner saying what and when. */

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { config } from "@/lib/server/config";
+import { requestOrigin } from "@/lib/server/request-origin";
 import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
 import { ToolDoc } from "@/components/docs/ToolDoc";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
@@ -27,7 +28,7 @@ async function load(params: Params) {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { snap, tool } = await load(params);
-  return snap && tool ? snapshotMetadata(snap, tool) : { title: "Not in this snapshot" };
+  return snap && tool ? snapshotMetadata(snap, await requestOrigin(), tool) : { title: "Not in this snapshot" };
 }
 
 /** One tool of an immutable snapshot: the live tool view, with the snapshot banner. */
