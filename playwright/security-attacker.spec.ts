@@ -137,9 +137,12 @@ test.describe("an attacker's pages cannot drive Toolscope", () => {
       await context.close();
 
       // What the app saw: each attack was refused by the guard, before any route ran.
-      const refused = target.log().split("\n").filter((l) => l.includes("[toolscope] refused"));
-      const paths = ["POST /api/connect", "POST /api/tools", "POST /api/rpc", "POST /api/disconnect", "POST /api/snapshots", "GET /api/stdio", "GET /docs ", "GET /docs/tools/x", "GET /playground"];
-      for (const p of paths) expect(refused.some((l) => l.includes(`refused ${p}`)), `${p} refused:\n${refused.join("\n")}`).toBe(true);
+      const refused = target.log().split("\n").filter((l) => l.includes("request refused"));
+      const paths = ["POST /api/connect", "POST /api/tools", "POST /api/rpc", "POST /api/disconnect", "POST /api/snapshots", "GET /api/stdio", "GET /docs", "GET /docs/tools/x", "GET /playground"];
+      for (const p of paths) {
+        const [method, route] = p.split(" ");
+        expect(refused.some((l) => l.includes(`method=${method} route=${route} status=403`)), `${p} refused:\n${refused.join("\n")}`).toBe(true);
+      }
       // 7 blind POSTs, GET /api/stdio, 2 images, 2 frames, the form.
       expect(refused.length).toBeGreaterThanOrEqual(13);
       // Side effects: nothing reached the canary, no stdio server started, no issue was created on the demo.

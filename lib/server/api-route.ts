@@ -4,6 +4,8 @@ import { PROXY_ERROR_STATUS, type ProxyErrorBody, type RpcStreamEvent } from "@/
 import { ConcurrencySlots, LimitError, type SlotKind } from "./abuse-limits.ts";
 import { clientIdentity } from "./client-identity.ts";
 import { config, type Config } from "./config.ts";
+import { onShutdown } from "./lifecycle.ts";
+import { log } from "./log.ts";
 import { processSingleton } from "./process-singleton.ts";
 import { publicOrigin } from "./public-origin.ts";
 import { classifyError, errorBody, errorResponse, ProxyError } from "./proxy-error.ts";
@@ -48,33 +50,63 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
 function failure(err: unknown, url: string, cfg: Config): { status: number; body: ProxyErrorBody } {
   const cause = err instanceof ExchangeFailure ? err.cause : err;
   const proxyError = classifyError(cause, url, cfg.requestTimeoutMs);
-  if (proxyError.kind === "upstream-protocol" && !(cause instanceof ProxyError)) console.warn(`[toolscope] upstream failure: ${proxyError.message}`);
+  if (proxyError.kind === "upstream-protocol" && !(cause instanceof ProxyError)) log.warn("upstream failure", { kind: proxyError.kind, reason: proxyError.message.slice(0, 300) });
   return { status: PROXY_ERROR_STATUS[proxyError.kind], body: errorBody(proxyError, err instanceof ExchangeFailure ? err.exchanges : undefined) };
 }
 
-/** Answer as Server-Sent Events: events while the run goes, then its result or error. Closing the stream cancels the run. */
-function streamResponse(run: (emit: (e: RpcStreamEvent) => void) => Promise<RpcStreamEvent>, done: () => void): Response {
+/** The last event of a stream cut short by a shutdown: the browser shows it and (live docs) reconnects elsewhere. */
+const SHUTDOWN_EVENT_BODY: RpcStreamEvent = {
+  type: "error",
+  status: 503,
+  body: errorBody(new ProxyError("unavailable", "Toolscope is restarting: this stream was closed.", "Send the request again in a moment; live updates reconnect on their own.")),
+};
+
+/**
+ * Answer as Server-Sent Events: events while the run goes, then its result or error. Closing the stream cancels
+ * the run (through `stop`); so does a shutdown, after a last `unavailable` event.
+ */
+function streamResponse(run: (emit: (e: RpcStreamEvent) => void) => Promise<RpcStreamEvent>, stop: AbortController, done: () => void, headers: Record<string, string>): Response {
   const encoder = new TextEncoder();
   let open = true;
+  let unsubscribe = () => {};
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (e: RpcStreamEvent) => {
         if (open) controller.enqueue(encoder.encode(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`));
       };
+      const finish = () => {
+        if (open) controller.close();
+        open = false;
+      };
+      unsubscribe = onShutdown(() => {
+        send(SHUTDOWN_EVENT_BODY);
+        finish();
+        stop.abort();
+      });
       try {
         send(await run(send));
       } finally {
+        unsubscribe();
         done();
       }
-      if (open) controller.close();
-      open = false;
+      finish();
     },
     // The browser went away: later events have nowhere to go (enqueueing would throw ERR_INVALID_STATE).
     cancel() {
       open = false;
+      stop.abort();
     },
   });
-  return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" } });
+  return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no", ...headers } });
+}
+
+/** For the request's log line (scripts/server.mjs takes it off before the response goes out): which host was reached. */
+function upstreamHostHeader(url: string): Record<string, string> {
+  try {
+    return url.startsWith("http") ? { "x-toolscope-upstream-host": new URL(url).host } : { "x-toolscope-upstream-host": url.split(":")[0] };
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -109,21 +141,35 @@ export async function handleApi<T>(
   } catch (err) {
     return limitedResponse(err);
   }
+  const upstream = upstreamHostHeader(urlOf(input));
   if (streamed) {
-    return streamResponse(async (emit) => {
-      try {
-        return { type: "result", body: (await run(input, { ...ctx, emit })) as never };
-      } catch (err) {
-        return { type: "error", ...failure(err, urlOf(input), cfg) };
-      }
-    }, release);
+    // One controller for the run: aborted when the browser leaves (req.signal) or the stream is closed by a shutdown.
+    const stop = new AbortController();
+    const onLeave = () => stop.abort();
+    req.signal.addEventListener("abort", onLeave, { once: true });
+    const done = () => {
+      req.signal.removeEventListener("abort", onLeave);
+      release();
+    };
+    return streamResponse(
+      async (emit) => {
+        try {
+          return { type: "result", body: (await run(input, { ...ctx, signal: stop.signal, emit })) as never };
+        } catch (err) {
+          return { type: "error", ...failure(err, urlOf(input), cfg) };
+        }
+      },
+      stop,
+      done,
+      upstream,
+    );
   }
   try {
     const body = await run(input, ctx);
-    return Response.json(body, { headers: { "cache-control": "no-store" } });
+    return Response.json(body, { headers: { "cache-control": "no-store", ...upstream } });
   } catch (err) {
     const { status, body } = failure(err, urlOf(input), cfg);
-    return Response.json(body, { status });
+    return Response.json(body, { status, headers: upstream });
   } finally {
     release();
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { logSettings, type LogFormat, type LogLevel } from "@/lib/log/format.mjs";
 import { ERA_CACHE_TTL_MS } from "./era-cache.ts";
 
 /** Toolscope's runtime configuration, parsed once from the environment. Every limit lives here and in the README. */
@@ -63,10 +64,10 @@ export interface Config {
   databaseUrl?: string;
   /** Redis URL for state shared between instances (rate limits, caches, list_changed, pending answers); unset: memory. */
   redisUrl?: string;
-  /** Log level: lines below it are not written. */
-  logLevel: "debug" | "info" | "warn" | "error";
-  /** Log format: JSON lines (one object per line) or readable text; default JSON in hosted mode, text locally. */
-  logFormat: "json" | "text";
+  /** Log level (TOOLSCOPE_LOG_LEVEL): lines below it are not written. */
+  logLevel: LogLevel;
+  /** Log format (TOOLSCOPE_LOG_FORMAT): JSON lines or readable text; default JSON in hosted mode, text locally. */
+  logFormat: LogFormat;
   /** On SIGTERM/SIGINT: how long in-flight requests and open streams get to finish, in ms. */
   shutdownGraceMs: number;
 }
@@ -146,11 +147,10 @@ function connectionUrl(name: string, schemes: string[]): string | undefined {
   return raw;
 }
 
-function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
-  const raw = (process.env[name] ?? "").trim().toLowerCase();
-  if (!raw) return fallback;
-  if (!(values as readonly string[]).includes(raw)) throw new Error(`${name}=${raw} is invalid: use one of ${values.join(", ")}.`);
-  return raw as T;
+/** The log settings, validated by the one rule the HTTP server uses too (lib/log/format.mjs). */
+function logConfig(): { logLevel: LogLevel; logFormat: LogFormat } {
+  const { level, format } = logSettings(process.env);
+  return { logLevel: level, logFormat: format };
 }
 
 const RATE_DEFAULTS: Record<RateClass, number> = { connect: 30, tools: 60, rpc: 120, docs: 30, snapshots: 10, icons: 120 };
@@ -187,8 +187,7 @@ function parseConfig(): Config {
     trustProxy: int("TOOLSCOPE_TRUST_PROXY", 0, 0, 10),
     databaseUrl: connectionUrl("DATABASE_URL", ["postgres:", "postgresql:"]),
     redisUrl: connectionUrl("REDIS_URL", ["redis:", "rediss:"]),
-    logLevel: oneOf("TOOLSCOPE_LOG_LEVEL", ["debug", "info", "warn", "error"], "info"),
-    logFormat: oneOf("TOOLSCOPE_LOG_FORMAT", ["json", "text"], mode === "hosted" ? "json" : "text"),
+    ...logConfig(),
     shutdownGraceMs: int("TOOLSCOPE_SHUTDOWN_GRACE_MS", 10_000, 0, 10 * 60 * 1000),
     iconMaxBytes: int("TOOLSCOPE_ICON_MAX_BYTES", 262_144, 1_000, 10_000_000),
     iconCacheMs: int("TOOLSCOPE_ICON_CACHE_MS", 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),

@@ -4,6 +4,7 @@ import { stampMessage } from "@/lib/mcp/meta";
 import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { exchangeMessage, ExchangeFailure } from "./upstream-exchange.ts";
 import type { Target } from "./targets.ts";
+import { log } from "./log.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { checkToolOrder } from "./list-order.ts";
 import { withSseSession } from "./sse-session.ts";
@@ -34,14 +35,14 @@ export function partitionTools(tools: Tool[], limits: SchemaLimits): { tools: To
   for (const listed of tools) {
     const { tool, problem } = guardToolSchemas(listed, limits);
     if (problem) {
-      console.warn(`[toolscope] excluded tool ${JSON.stringify(tool.name)}: ${problem}`);
+      log.warn("tool excluded", { tool: tool.name.slice(0, 200), reason: problem });
       excluded.push({ tool, reason: problem });
       continue;
     }
     const { problems } = scanHeaderDeclarations(tool.inputSchema);
     if (problems.length === 0) ok.push(tool);
     else {
-      console.warn(`[toolscope] excluded tool ${JSON.stringify(tool.name)}: ${problems.join("; ")}`);
+      log.warn("tool excluded", { tool: tool.name.slice(0, 200), reason: problems.join("; ") });
       excluded.push({ tool, reason: problems.join("; ") });
     }
   }

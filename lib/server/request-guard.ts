@@ -7,6 +7,8 @@ import { consumeRate, consumeSnapshotQuota, LimitError, MemoryRateStore, type Ra
 import { clientIdentity } from "./client-identity.ts";
 import { config, type Config, type RateClass } from "./config.ts";
 import { processSingleton } from "./process-singleton.ts";
+import { isShuttingDown } from "./lifecycle.ts";
+import { log, REQUEST_ID_HEADER } from "./log.ts";
 import { publicOrigin } from "./public-origin.ts";
 
 /** API routes with a request rate of their own. */
@@ -41,7 +43,7 @@ function fetchHeaders(req: NextRequest): RequestHeaders {
  * to). Logged as one line without query or headers (they may hold secrets): refusals are what an operator watches.
  */
 function refuse(req: NextRequest, status: number, kind: ProxyErrorKind, message: string, extra: Record<string, string> = {}, hint?: string): NextResponse {
-  console.warn(`[toolscope] refused ${req.method} ${req.nextUrl.pathname} (${status} ${kind}): ${message.slice(0, 160)}`);
+  log.warn("request refused", { requestId: req.headers.get(REQUEST_ID_HEADER), method: req.method, route: req.nextUrl.pathname, status, kind, reason: message.slice(0, 160) });
   return NextResponse.json({ error: { kind, message, ...(hint ? { hint } : {}) } }, { status, headers: { "cache-control": "no-store", ...SECURITY_HEADERS, ...extra } });
 }
 
@@ -69,7 +71,7 @@ function confirmPage(req: NextRequest, message: string): NextResponse {
   const target = `${req.nextUrl.pathname}${req.nextUrl.search}`;
   const server = req.nextUrl.searchParams.get("server") ?? req.nextUrl.searchParams.get("url");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Continue? · Toolscope</title>
-<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#18181b}@media(prefers-color-scheme:dark){body{background:#09090b;color:#e4e4e7}a{color:#a5b4fc}}code{word-break:break-all}a.button{display:inline-block;margin-top:1rem;padding:.4rem .9rem;border:1px solid currentColor;border-radius:.4rem}</style></head>
+<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#18181b}@media(prefers-color-scheme:dark){body{background:#09090b;color:#e4e4e7}a{color:#a5b4fc}}code{word-break:break-all}a.button{display:inline-block;margin:1rem 1rem 0 0;padding:.4rem .9rem;border:1px solid currentColor;border-radius:.4rem}</style></head>
 <body><h1>Continue to this page?</h1><p>${escapeHtml(message)}</p>${server ? `<p>Server: <code>${escapeHtml(server)}</code></p>` : ""}
 <p>Continue only if you meant to open it. A local Toolscope can reach your private network and the stdio servers in your config.</p>
 <a class="button" data-testid="confirm-continue" href="${escapeHtml(target)}">Continue</a> <a href="/">Go to the home page</a></body></html>`;
@@ -106,6 +108,10 @@ function pageWithHeaders(req: NextRequest): NextResponse {
  * metadata for pages that reach MCP servers, rate limits (when on), and security headers on every page.
  */
 export async function guardRequest(req: NextRequest): Promise<NextResponse> {
+  // Health checks come from load balancers and supervisors, by IP and without a browser's headers: they reveal
+  // nothing and change nothing, so no Host or Origin rule applies.
+  if (req.nextUrl.pathname === "/api/health") return NextResponse.next();
+  if (isShuttingDown()) return refuse(req, 503, "unavailable", "Toolscope is shutting down; try again in a moment.", { "retry-after": "2", connection: "close" });
   let cfg: Config;
   try {
     cfg = config();

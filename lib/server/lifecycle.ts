@@ -1,0 +1,47 @@
+import "server-only";
+import { processSingleton } from "./process-singleton.ts";
+
+/**
+ * The process's life: scripts/server.mjs emits this event on SIGTERM/SIGINT before it stops accepting, so open
+ * streams can end with an event the browser understands and readiness turns false while requests drain.
+ */
+export const SHUTDOWN_EVENT = "toolscope:shutdown";
+
+interface Lifecycle {
+  shuttingDown: boolean;
+  listeners: Set<() => void>;
+}
+
+function lifecycle(): Lifecycle {
+  return processSingleton("lifecycle", () => {
+    const state: Lifecycle = { shuttingDown: false, listeners: new Set() };
+    process.once(SHUTDOWN_EVENT, () => {
+      state.shuttingDown = true;
+      for (const fn of [...state.listeners]) {
+        try {
+          fn();
+        } catch {
+          // one stream failing to end must not keep the others open
+        }
+      }
+      state.listeners.clear();
+    });
+    return state;
+  });
+}
+
+/** True once the server has been told to stop. */
+export function isShuttingDown(): boolean {
+  return lifecycle().shuttingDown;
+}
+
+/** Run `fn` when shutdown starts (at once if it already has); the result unregisters it. */
+export function onShutdown(fn: () => void): () => void {
+  const state = lifecycle();
+  if (state.shuttingDown) {
+    fn();
+    return () => {};
+  }
+  state.listeners.add(fn);
+  return () => state.listeners.delete(fn);
+}
