@@ -108,8 +108,20 @@ function shutdown(signal) {
     clearInterval(timer);
     if (inFlight > 0) log("warn", "grace period over: closing the remaining connections", { inFlight });
     server.closeAllConnections?.();
-    log("info", "stopped");
-    process.exit(0);
+    void closeResources().then(() => {
+      log("info", "stopped");
+      process.exit(0);
+    });
   }, 50);
 }
+/** Must match STOP_HOOKS in lib/server/lifecycle.ts: database pools and Redis connections the app opened. */
+const STOP_HOOKS = Symbol.for("toolscope.stopHooks");
+const CLOSE_TIMEOUT_MS = 2_000;
+
+/** Close what the app registered (pools, connections), for at most CLOSE_TIMEOUT_MS. */
+async function closeResources() {
+  const hooks = [...(globalThis[STOP_HOOKS] ?? [])];
+  await Promise.race([Promise.allSettled(hooks.map((fn) => fn())), new Promise((r) => setTimeout(r, CLOSE_TIMEOUT_MS).unref())]);
+}
+
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => shutdown(signal));

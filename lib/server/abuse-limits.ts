@@ -1,7 +1,8 @@
 import "server-only";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import type { LimitsConfig, RateClass } from "./config.ts";
+import type { Config, LimitsConfig, RateClass } from "./config.ts";
 import { ProxyError } from "./proxy-error.ts";
+import { RedisRateStore } from "./rate-store-redis.ts";
 
 /** A refusal by one of the abuse limits: a 429 with when to retry. */
 export class LimitError extends ProxyError {
@@ -16,8 +17,8 @@ export class LimitError extends ProxyError {
 }
 
 /**
- * Where request counts are kept. In memory for one process; a Redis store (rate-limiter-flexible's
- * `RateLimiterRedis`) can stand in for several instances without changing callers.
+ * Where request counts are kept. In memory for one process (MemoryRateStore); in Redis for several instances
+ * (RedisRateStore in rate-store-redis.ts, rate-limiter-flexible's `RateLimiterRedis`). `rateStore(cfg)` picks.
  */
 export interface RateStore {
   /** Count one request of `key`; resolves with the seconds to wait when over `points` per `durationSeconds`. */
@@ -40,6 +41,17 @@ export class MemoryRateStore implements RateStore {
       return { ok: false as const, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
     }
   }
+}
+
+export { RedisRateStore };
+
+/**
+ * The rate store for this configuration: Redis when REDIS_URL is set (counts shared by every instance; while Redis
+ * is away each instance counts in memory, see RedisRateStore), else memory. Connects nothing until first used;
+ * keep one per process (processSingleton).
+ */
+export function rateStore(cfg: Pick<Config, "redisUrl">): RateStore {
+  return cfg.redisUrl ? new RedisRateStore(cfg.redisUrl) : new MemoryRateStore();
 }
 
 const RATE_WORDS: Record<RateClass, string> = {

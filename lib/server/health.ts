@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "./config.ts";
 import { isShuttingDown } from "./lifecycle.ts";
+import { sharedRedis } from "./redis.ts";
 import { loadSnapshot } from "./snapshot-store.ts";
 
 /** How long one readiness check may take before it counts as failed: a load balancer's probe must stay cheap. */
@@ -43,6 +44,9 @@ export async function health(ready: boolean): Promise<{ status: number; body: Re
   if (isShuttingDown()) return { status: 503, body: { status: "shutting-down" } };
   // A read of an id that cannot exist: it reaches the database without touching a real row.
   const checks: Record<string, Check> = { snapshots: await timed(() => loadSnapshot("health-check-000000000")) };
+  const redisUrl = config().redisUrl;
+  // Redis down is not fatal to serving (limits fall back per instance), but an operator must see it.
+  if (redisUrl) checks.redis = await timed(() => sharedRedis(redisUrl).ping());
   const ok = Object.values(checks).every((c) => c.ok);
   return { status: ok ? 200 : 503, body: { status: ok ? "ready" : "unready", checks } };
 }

@@ -45,3 +45,15 @@ export function onShutdown(fn: () => void): () => void {
   state.listeners.add(fn);
   return () => state.listeners.delete(fn);
 }
+
+/** Where scripts/server.mjs finds what to close once requests have drained (shared across module graphs). */
+const STOP_HOOKS = Symbol.for("toolscope.stopHooks");
+
+/**
+ * Close `fn`'s resource (a database pool, a Redis connection) when the server stops, after in-flight requests
+ * have finished. scripts/server.mjs awaits these (for a bounded time) before it exits.
+ */
+export function onStop(fn: () => Promise<void>): void {
+  const g = globalThis as unknown as Record<symbol, Set<() => Promise<void>> | undefined>;
+  (g[STOP_HOOKS] ??= new Set()).add(fn);
+}

@@ -11,7 +11,11 @@ import { withSessionRecovery } from "./session-recovery.ts";
 import { resolveTarget, type Target } from "./targets.ts";
 import { toolListCache } from "./tools-cache.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
+import { config } from "./config.ts";
+import { onStop } from "./lifecycle.ts";
+import { log } from "./log.ts";
 import { processSingleton } from "./process-singleton.ts";
+import { ToolListBus } from "./tool-list-bus.ts";
 import { streamLimitsFor } from "./stream-watchdog.ts";
 
 type WithHeaders<T> = T & { headers: UserHeaders };
@@ -61,6 +65,8 @@ export async function tools(input: WithHeaders<ToolsRequest>, ctx: ApiContext): 
     const { exchanges: _exchanges, ...list } = await listStdioTools(input.connection, ctx.config);
     return list;
   }
+  // This instance now caches lists: it must hear other instances' list_changed (a no-op without REDIS_URL).
+  void toolListBus()?.start();
   if (!input.fresh) {
     const cached = await toolListCache.lookup(input.connection, input.headers);
     if (cached) return { ...cached.list, cache: cached.cache };
@@ -166,7 +172,7 @@ function notificationRelay(url: string, emit: ApiContext["emit"]) {
     onNotification(message: Record<string, unknown>): void {
       queue = queue.then(async () => {
         if (message.method === "notifications/tools/list_changed") {
-          await invalidateToolList(url).catch((err: unknown) => console.warn(`[toolscope] could not invalidate the tool list cache: ${(err as Error).message}`));
+          await invalidateToolList(url).catch((err: unknown) => log.warn("could not invalidate the tool list cache", { reason: (err as Error).message }));
         }
         emit?.({ type: "notification", message });
       });
@@ -185,7 +191,28 @@ export function toolListInvalidationHooks(): Set<(url: string) => unknown> {
 
 toolListInvalidationHooks().add((url) => toolListCache.invalidate(url));
 
-/** Forget every cached tool list of a server, in every cache of the process (for `notifications/tools/list_changed`). */
-export async function invalidateToolList(url: string): Promise<void> {
+/** Run this process's invalidation hooks for a server (also what a list_changed heard from another instance does). */
+async function runLocalInvalidation(url: string): Promise<void> {
   await Promise.all([...toolListInvalidationHooks()].map(async (hook) => hook(url)));
+}
+
+/** The list_changed bus between instances, when Redis is configured. */
+function toolListBus(): ToolListBus | undefined {
+  const url = config().redisUrl;
+  return url
+    ? processSingleton("tool-list-bus", () => {
+        const bus = new ToolListBus(url, runLocalInvalidation);
+        onStop(() => bus.close());
+        return bus;
+      })
+    : undefined;
+}
+
+/**
+ * Forget every cached tool list of a server, in every cache of the process (for `notifications/tools/list_changed`),
+ * and tell the other instances (builtin and stdio servers live per process: nothing to tell).
+ */
+export async function invalidateToolList(url: string): Promise<void> {
+  await runLocalInvalidation(url);
+  if (/^https?:/.test(url)) await toolListBus()?.publish(url).catch((err: unknown) => log.warn("could not publish list_changed to other instances", { reason: (err as Error).message }));
 }

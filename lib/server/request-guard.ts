@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import type { ProxyErrorKind } from "@/lib/mcp/contract";
 import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "@/lib/security/csp";
 import { checkApiCall, checkHost, checkMcpEndpoint, checkPageLoad, pageReachesUpstream, type RequestHeaders } from "@/lib/security/request-rules";
-import { consumeRate, consumeSnapshotQuota, LimitError, MemoryRateStore, type RateStore } from "./abuse-limits.ts";
+import { consumeRate, consumeSnapshotQuota, LimitError, rateStore as configuredRateStore, type RateStore } from "./abuse-limits.ts";
 import { clientIdentity } from "./client-identity.ts";
 import { config, type Config, type RateClass } from "./config.ts";
 import { processSingleton } from "./process-singleton.ts";
@@ -24,7 +24,8 @@ const API_RATE: Record<string, RateClass> = {
 /** The MCP endpoints of builtin servers: for any MCP client, so only the Origin rule of the MCP transport applies. */
 const MCP_ENDPOINTS = new Set(["/api/demo/mcp"]);
 
-const rateStore = () => processSingleton<RateStore>("rateStore", () => new MemoryRateStore());
+/** Memory for one process; Redis (REDIS_URL) when several instances must count together. */
+const rateStore = () => processSingleton<RateStore>("rateStore", () => configuredRateStore(config()));
 
 function fetchHeaders(req: NextRequest): RequestHeaders {
   const h = req.headers;

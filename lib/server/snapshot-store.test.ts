@@ -1,13 +1,17 @@
-import { after, describe, test } from "node:test";
+import { after, describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
-import { canonicalJson, isSnapshotId, snapshotDefinitions, snapshotId, SqliteSnapshotStore, SNAPSHOT_ID_CHARS, type SnapshotDefinitions } from "./snapshot-store.ts";
+import { canonicalJson, isSnapshotId, snapshotDefinitions, snapshotId, SqliteSnapshotStore, SNAPSHOT_ID_CHARS, type SnapshotDefinitions, type SnapshotStore, type StoreLimits } from "./snapshot-store.ts";
+import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
 import Database from "better-sqlite3";
+import postgres from "postgres";
 import { ProxyError } from "./proxy-error.ts";
 import { LimitError } from "./abuse-limits.ts";
+import { servicesForTests } from "../../scripts/test-services.mjs";
 
 const server: ServerSummary = {
   serverInfo: { name: "demo", version: "1.0.0", title: "Demo" },
@@ -80,180 +84,231 @@ describe("snapshot ids", () => {
   });
 });
 
-describe("SqliteSnapshotStore", () => {
-  const dir = mkdtempSync(join(tmpdir(), "toolscope-snapshots-"));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+/** A test skipped with the reason when its service is unavailable: counted as skipped in the summary, never as passed. */
+function needing(skip: string | undefined) {
+  return (name: string, fn: (t: TestContext) => void | Promise<void>) => test(name, { skip }, fn);
+}
 
-  test("opens lazily, round-trips, and is idempotent", async () => {
-    const file = join(dir, "nested", "snapshots.sqlite");
-    const store = new SqliteSnapshotStore(file, 1_000_000);
-    assert.equal(existsSync(file), false, "constructing the store creates no file");
-    const d = defs();
-    const id = await store.put(d);
-    assert.equal(id, snapshotId(d));
-    const got = await store.get(id);
-    assert.ok(got);
-    assert.equal(got.id, id);
-    assert.deepEqual({ source: got.source, server: got.server, list: got.list }, d);
-    assert.deepEqual(Object.keys(got.list.tools[0].inputSchema.properties as object), ["q", "limit"], "parameter order is kept");
-    const takenAt = got.takenAt;
-    assert.ok(!Number.isNaN(Date.parse(takenAt)));
+type TestStore = SnapshotStore & { prune(): Promise<number>; close(): Promise<void> };
 
-    await new Promise((r) => setTimeout(r, 5));
-    assert.equal(await store.put(defs({ fetchedAt: "2027-01-01T00:00:00.000Z" })), id, "sharing again gives the same id");
-    assert.equal((await store.get(id))?.takenAt, takenAt, "a snapshot is immutable: the first one stays");
-    await store.close();
+/** A storage engine the store suite runs against: `open(name)` twice gives two handles on the same storage. */
+interface Backend {
+  name: string;
+  /** Why the suite is skipped (the service could not be started), or undefined. */
+  skip?: string;
+  open(name: string, limits: number | StoreLimits): TestStore;
+  /** Whether the storage behind `name` exists yet (nothing may be created before first use). */
+  created(name: string): Promise<boolean>;
+}
 
-    const reopened = new SqliteSnapshotStore(file, 1_000_000);
-    assert.equal((await reopened.get(id))?.list.tools.length, 2, "survives a restart");
-    await reopened.close();
-  });
+const sqliteDir = mkdtempSync(join(tmpdir(), "toolscope-snapshots-"));
+after(() => rmSync(sqliteDir, { recursive: true, force: true }));
 
-  test("unknown and malformed ids are undefined", async () => {
-    const store = new SqliteSnapshotStore(join(dir, "b.sqlite"), 1_000_000);
-    assert.equal(await store.get("A".repeat(SNAPSHOT_ID_CHARS)), undefined);
-    assert.equal(await store.get("' OR 1=1 --"), undefined);
-    await store.close();
-  });
+const sqlite: Backend = {
+  name: "SqliteSnapshotStore",
+  open: (name, limits) => new SqliteSnapshotStore(join(sqliteDir, name, "snapshots.sqlite"), limits),
+  created: async (name) => existsSync(join(sqliteDir, name)),
+};
 
-  test("over the size cap: a too-large error that names the setting", async () => {
-    const store = new SqliteSnapshotStore(join(dir, "c.sqlite"), 2_000);
-    const big = defs();
-    big.list.tools[0].description = "x".repeat(5_000);
-    await assert.rejects(store.put(big), (err: unknown) => err instanceof ProxyError && err.kind === "too-large" && /TOOLSCOPE_MAX_SNAPSHOT_BYTES/.test(err.message));
-    await store.close();
-  });
+// A throwaway PostgreSQL (scripts/test-services.mjs); when it cannot be had, the Postgres suites skip saying why.
+const services = await servicesForTests({ postgres: true });
+const run = randomBytes(4).toString("hex");
+const tableOf = (name: string) => `t_${name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}_${run}`;
+const admin = services.databaseUrl ? postgres(services.databaseUrl, { max: 2, onnotice: () => {} }) : undefined;
+after(async () => {
+  await admin?.end({ timeout: 1 });
+  await services.stop();
 });
 
-describe("SqliteSnapshotStore limits: total size and retention", () => {
-  const dir = mkdtempSync(join(tmpdir(), "toolscope-snapshot-limits-"));
+const pg: Backend = {
+  name: "PostgresSnapshotStore",
+  skip: services.databaseUrl ? undefined : `PostgreSQL unavailable: ${services.unavailable.postgres}`,
+  open: (name, limits) => new PostgresSnapshotStore(services.databaseUrl as string, limits, { table: tableOf(name) }),
+  created: async (name) => (await admin!`SELECT 1 FROM information_schema.tables WHERE table_name = ${tableOf(name)}`).length > 0,
+};
+
+for (const backend of [sqlite, pg]) storeSuite(backend);
+
+function storeSuite(backend: Backend) {
+  const it = needing(backend.skip);
+  describe(backend.name, () => {
+    it("opens lazily, round-trips, and is idempotent", async () => {
+      const store = backend.open("lazy", 1_000_000);
+      assert.equal(await backend.created("lazy"), false, "constructing the store creates nothing");
+      const d = defs();
+      const id = await store.put(d);
+      assert.equal(await backend.created("lazy"), true);
+      assert.equal(id, snapshotId(d));
+      const got = await store.get(id);
+      assert.ok(got);
+      assert.equal(got.id, id);
+      assert.deepEqual({ source: got.source, server: got.server, list: got.list }, d);
+      assert.deepEqual(Object.keys(got.list.tools[0].inputSchema.properties as object), ["q", "limit"], "parameter order is kept");
+      const takenAt = got.takenAt;
+      assert.ok(!Number.isNaN(Date.parse(takenAt)));
+
+      await new Promise((r) => setTimeout(r, 5));
+      assert.equal(await store.put(defs({ fetchedAt: "2027-01-01T00:00:00.000Z" })), id, "sharing again gives the same id");
+      assert.equal((await store.get(id))?.takenAt, takenAt, "a snapshot is immutable: the first one stays");
+      await store.close();
+
+      const reopened = backend.open("lazy", 1_000_000);
+      assert.equal((await reopened.get(id))?.list.tools.length, 2, "survives a restart");
+      await reopened.close();
+    });
+
+    it("unknown and malformed ids are undefined", async () => {
+      const store = backend.open("b", 1_000_000);
+      assert.equal(await store.get("A".repeat(SNAPSHOT_ID_CHARS)), undefined);
+      assert.equal(await store.get("' OR 1=1 --"), undefined);
+      await store.close();
+    });
+
+    it("over the size cap: a too-large error that names the setting", async () => {
+      const store = backend.open("c", 2_000);
+      const big = defs();
+      big.list.tools[0].description = "x".repeat(5_000);
+      await assert.rejects(store.put(big), (err: unknown) => err instanceof ProxyError && err.kind === "too-large" && /TOOLSCOPE_MAX_SNAPSHOT_BYTES/.test(err.message));
+      await store.close();
+    });
+  });
+
+  describe(`${backend.name} limits: total size and retention`, () => {
+    const T0 = Date.parse("2027-03-01T12:00:00.000Z");
+    const HOUR = 60 * 60 * 1000;
+    const DAY = 24 * HOUR;
+    const bytesOf = (d: SnapshotDefinitions) => Buffer.byteLength(JSON.stringify(d));
+    const other = () => defs({ ttlMs: 1 });
+    const third = () => defs({ ttlMs: 2 });
+
+    it("the total-size cap refuses a new snapshot with a LimitError naming the setting", async () => {
+      const a = defs();
+      const b = other();
+      const cap = bytesOf(a) + bytesOf(b) - 1;
+      const store = backend.open("cap", { maxBytes: 1_000_000, maxTotalBytes: cap, retentionDays: 30, now: () => T0 });
+      const idA = await store.put(a);
+      await assert.rejects(store.put(b), (err: unknown) => {
+        assert.ok(err instanceof LimitError, String(err));
+        assert.equal(err.kind, "rate-limited");
+        assert.equal(err.retryAfterSeconds, 3600);
+        assert.match(err.message, /TOOLSCOPE_SNAPSHOT_STORE_MAX_BYTES/);
+        assert.ok(err.message.includes(`(${bytesOf(a)} of ${cap} bytes,`), err.message);
+        assert.match(err.message, /removed after 30 days\.$/);
+        return true;
+      });
+      assert.equal(await store.get(snapshotId(b)), undefined, "the refused snapshot was not stored");
+      assert.equal(await store.put(defs({ fetchedAt: "2027-03-02T00:00:00.000Z" })), idA, "re-sharing an existing snapshot is accepted when the store is full");
+      assert.equal((await store.get(idA))?.id, idA);
+      await store.close();
+    });
+
+    it("a snapshot that exactly fills the store is accepted", async () => {
+      const a = defs();
+      const b = other();
+      const store = backend.open("cap-exact", { maxBytes: 1_000_000, maxTotalBytes: bytesOf(a) + bytesOf(b), now: () => T0 });
+      await store.put(a);
+      assert.equal(await store.put(b), snapshotId(b));
+      await assert.rejects(store.put(third()), LimitError);
+      await store.close();
+    });
+
+    it("the per-snapshot cap is checked before the total cap", async () => {
+      const store = backend.open("cap-order", { maxBytes: 100, maxTotalBytes: 50, now: () => T0 });
+      await assert.rejects(store.put(defs()), (err: unknown) => err instanceof ProxyError && !(err instanceof LimitError) && err.kind === "too-large");
+      await store.close();
+    });
+
+    it("retention removes a snapshot not opened for more than retentionDays and keeps one opened recently", async () => {
+      let now = T0;
+      const store = backend.open("retention", { maxBytes: 1_000_000, retentionDays: 30, now: () => now });
+      const kept = await store.put(defs());
+      const gone = await store.put(other());
+
+      now = T0 + 20 * DAY;
+      assert.equal((await store.get(kept))?.id, kept, "opening refreshes its last-opened time");
+
+      now = T0 + 30 * DAY + 1;
+      assert.equal(await store.prune(), 1, "only the snapshot nobody opened goes");
+      assert.equal(await store.get(gone), undefined);
+      const got = await store.get(kept);
+      assert.equal(got?.id, kept);
+      assert.equal(got?.takenAt, new Date(T0).toISOString(), "opening does not change when it was taken");
+      assert.equal(await store.prune(), 0, "nothing more to remove");
+
+      // It was last opened just now (T0 + 30 days + 1 ms): still there 30 days later, gone a moment after.
+      now = T0 + 60 * DAY + 1;
+      assert.equal(await store.prune(), 0);
+      now = T0 + 60 * DAY + 2;
+      assert.equal(await store.prune(), 1, "unopened for 30 days since its last opening: removed too");
+      assert.equal(await store.get(kept), undefined);
+      await store.close();
+    });
+
+    it("a snapshot is kept for exactly retentionDays", async () => {
+      let now = T0;
+      const store = backend.open("retention-edge", { maxBytes: 1_000_000, retentionDays: 7, now: () => now });
+      await store.put(defs());
+      now = T0 + 7 * DAY;
+      assert.equal(await store.prune(), 0);
+      now = T0 + 7 * DAY + 1;
+      assert.equal(await store.prune(), 1);
+      await store.close();
+    });
+
+    it("opening refreshes the last-opened time at most hourly", async () => {
+      let now = T0;
+      const store = backend.open("retention-resolution", { maxBytes: 1_000_000, retentionDays: 30, now: () => now });
+      const id = await store.put(defs());
+      now = T0 + 30 * 60 * 1000;
+      assert.equal((await store.get(id))?.id, id, "opened half an hour after it was stored: no write");
+      now = T0 + 30 * DAY + 1;
+      assert.equal(await store.prune(), 1, "so it counts as last opened when stored");
+      await store.close();
+    });
+
+    it("retention also runs by itself on reads and writes (at most hourly)", async () => {
+      let now = T0;
+      const store = backend.open("retention-auto", { maxBytes: 1_000_000, retentionDays: 30, now: () => now });
+      const id = await store.put(defs());
+      now = T0 + 31 * DAY;
+      assert.equal(await store.get(id), undefined, "an expired snapshot is gone when next looked up, without an explicit prune");
+      await store.close();
+    });
+
+    it("retention frees room under the total-size cap", async () => {
+      let now = T0;
+      const a = defs();
+      const b = other();
+      const store = backend.open("retention-cap", { maxBytes: 1_000_000, maxTotalBytes: Math.max(bytesOf(a), bytesOf(b)), retentionDays: 30, now: () => now });
+      await store.put(a);
+      await assert.rejects(store.put(b), LimitError);
+      now = T0 + 31 * DAY;
+      assert.equal(await store.put(b), snapshotId(b));
+      assert.equal(await store.get(snapshotId(a)), undefined);
+      await store.close();
+    });
+
+    it("retentionDays 0 (or unset) keeps snapshots forever", async () => {
+      let now = T0;
+      for (const retentionDays of [0, undefined]) {
+        const store = backend.open(`forever-${retentionDays}`, { maxBytes: 1_000_000, retentionDays, now: () => now });
+        now = T0;
+        const id = await store.put(defs());
+        now = T0 + 10_000 * DAY;
+        assert.equal(await store.prune(), 0);
+        assert.equal((await store.get(id))?.id, id);
+        await store.close();
+      }
+    });
+  });
+}
+
+describe("SqliteSnapshotStore migration", () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolscope-snapshot-migration-"));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const T0 = Date.parse("2027-03-01T12:00:00.000Z");
-  const HOUR = 60 * 60 * 1000;
-  const DAY = 24 * HOUR;
+  const DAY = 24 * 60 * 60 * 1000;
   const bytesOf = (d: SnapshotDefinitions) => Buffer.byteLength(JSON.stringify(d));
   const other = () => defs({ ttlMs: 1 });
-  const third = () => defs({ ttlMs: 2 });
-
-  test("the total-size cap refuses a new snapshot with a LimitError naming the setting", async () => {
-    const a = defs();
-    const b = other();
-    const cap = bytesOf(a) + bytesOf(b) - 1;
-    const store = new SqliteSnapshotStore(join(dir, "cap.sqlite"), { maxBytes: 1_000_000, maxTotalBytes: cap, retentionDays: 30, now: () => T0 });
-    const idA = await store.put(a);
-    await assert.rejects(store.put(b), (err: unknown) => {
-      assert.ok(err instanceof LimitError, String(err));
-      assert.equal(err.kind, "rate-limited");
-      assert.equal(err.retryAfterSeconds, 3600);
-      assert.match(err.message, /TOOLSCOPE_SNAPSHOT_STORE_MAX_BYTES/);
-      assert.ok(err.message.includes(`(${bytesOf(a)} of ${cap} bytes,`), err.message);
-      assert.match(err.message, /removed after 30 days\.$/);
-      return true;
-    });
-    assert.equal(await store.get(snapshotId(b)), undefined, "the refused snapshot was not stored");
-    assert.equal(await store.put(defs({ fetchedAt: "2027-03-02T00:00:00.000Z" })), idA, "re-sharing an existing snapshot is accepted when the store is full");
-    assert.equal((await store.get(idA))?.id, idA);
-    await store.close();
-  });
-
-  test("a snapshot that exactly fills the store is accepted", async () => {
-    const a = defs();
-    const b = other();
-    const store = new SqliteSnapshotStore(join(dir, "cap-exact.sqlite"), { maxBytes: 1_000_000, maxTotalBytes: bytesOf(a) + bytesOf(b), now: () => T0 });
-    await store.put(a);
-    assert.equal(await store.put(b), snapshotId(b));
-    await assert.rejects(store.put(third()), LimitError);
-    await store.close();
-  });
-
-  test("the per-snapshot cap is checked before the total cap", async () => {
-    const store = new SqliteSnapshotStore(join(dir, "cap-order.sqlite"), { maxBytes: 100, maxTotalBytes: 50, now: () => T0 });
-    await assert.rejects(store.put(defs()), (err: unknown) => err instanceof ProxyError && !(err instanceof LimitError) && err.kind === "too-large");
-    await store.close();
-  });
-
-  test("retention removes a snapshot not opened for more than retentionDays and keeps one opened recently", async () => {
-    let now = T0;
-    const store = new SqliteSnapshotStore(join(dir, "retention.sqlite"), { maxBytes: 1_000_000, retentionDays: 30, now: () => now });
-    const kept = await store.put(defs());
-    const gone = await store.put(other());
-
-    now = T0 + 20 * DAY;
-    assert.equal((await store.get(kept))?.id, kept, "opening refreshes its last-opened time");
-
-    now = T0 + 30 * DAY + 1;
-    assert.equal(await store.prune(), 1, "only the snapshot nobody opened goes");
-    assert.equal(await store.get(gone), undefined);
-    const got = await store.get(kept);
-    assert.equal(got?.id, kept);
-    assert.equal(got?.takenAt, new Date(T0).toISOString(), "opening does not change when it was taken");
-    assert.equal(await store.prune(), 0, "nothing more to remove");
-
-    // It was last opened just now (T0 + 30 days + 1 ms): still there 30 days later, gone a moment after.
-    now = T0 + 60 * DAY + 1;
-    assert.equal(await store.prune(), 0);
-    now = T0 + 60 * DAY + 2;
-    assert.equal(await store.prune(), 1, "unopened for 30 days since its last opening: removed too");
-    assert.equal(await store.get(kept), undefined);
-    await store.close();
-  });
-
-  test("a snapshot is kept for exactly retentionDays", async () => {
-    let now = T0;
-    const store = new SqliteSnapshotStore(join(dir, "retention-edge.sqlite"), { maxBytes: 1_000_000, retentionDays: 7, now: () => now });
-    await store.put(defs());
-    now = T0 + 7 * DAY;
-    assert.equal(await store.prune(), 0);
-    now = T0 + 7 * DAY + 1;
-    assert.equal(await store.prune(), 1);
-    await store.close();
-  });
-
-  test("opening refreshes the last-opened time at most hourly", async () => {
-    let now = T0;
-    const store = new SqliteSnapshotStore(join(dir, "retention-resolution.sqlite"), { maxBytes: 1_000_000, retentionDays: 30, now: () => now });
-    const id = await store.put(defs());
-    now = T0 + 30 * 60 * 1000;
-    assert.equal((await store.get(id))?.id, id, "opened half an hour after it was stored: no write");
-    now = T0 + 30 * DAY + 1;
-    assert.equal(await store.prune(), 1, "so it counts as last opened when stored");
-    await store.close();
-  });
-
-  test("retention also runs by itself on reads and writes (at most hourly)", async () => {
-    let now = T0;
-    const store = new SqliteSnapshotStore(join(dir, "retention-auto.sqlite"), { maxBytes: 1_000_000, retentionDays: 30, now: () => now });
-    const id = await store.put(defs());
-    now = T0 + 31 * DAY;
-    assert.equal(await store.get(id), undefined, "an expired snapshot is gone when next looked up, without an explicit prune");
-    await store.close();
-  });
-
-  test("retention frees room under the total-size cap", async () => {
-    let now = T0;
-    const a = defs();
-    const b = other();
-    const store = new SqliteSnapshotStore(join(dir, "retention-cap.sqlite"), { maxBytes: 1_000_000, maxTotalBytes: Math.max(bytesOf(a), bytesOf(b)), retentionDays: 30, now: () => now });
-    await store.put(a);
-    await assert.rejects(store.put(b), LimitError);
-    now = T0 + 31 * DAY;
-    assert.equal(await store.put(b), snapshotId(b));
-    assert.equal(await store.get(snapshotId(a)), undefined);
-    await store.close();
-  });
-
-  test("retentionDays 0 (or unset) keeps snapshots forever", async () => {
-    let now = T0;
-    for (const retentionDays of [0, undefined]) {
-      const store = new SqliteSnapshotStore(join(dir, `forever-${retentionDays}.sqlite`), { maxBytes: 1_000_000, retentionDays, now: () => now });
-      now = T0;
-      const id = await store.put(defs());
-      now = T0 + 10_000 * DAY;
-      assert.equal(await store.prune(), 0);
-      assert.equal((await store.get(id))?.id, id);
-      await store.close();
-    }
-  });
 
   test("an old database without the new columns is migrated on open and its rows read back", async () => {
     const file = join(dir, "old.sqlite");
@@ -303,5 +358,76 @@ describe("SqliteSnapshotStore limits: total size and retention", () => {
     assert.equal(await store.prune(), 1);
     assert.equal(await store.get(snapshotId(d)), undefined);
     await store.close();
+  });
+});
+
+describe("PostgresSnapshotStore across instances", () => {
+  const withPg = needing(pg.skip);
+  const bytesOf = (d: SnapshotDefinitions) => Buffer.byteLength(JSON.stringify(d));
+
+  withPg("instances that start together all create the table safely and share it", async () => {
+    const stores = Array.from({ length: 6 }, () => pg.open("together", 1_000_000));
+    const ids = await Promise.all(stores.map((s, i) => s.put(defs({ ttlMs: 100 + i }))));
+    assert.equal(new Set(ids).size, 6);
+    for (const s of stores) assert.equal((await s.get(ids[0]))?.id, ids[0], "each instance reads what another stored");
+    const [{ n }] = await admin!`SELECT count(*)::int AS n FROM ${admin!(tableOf("together"))}`;
+    assert.equal(n, 6);
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  withPg("the total-size cap holds when two instances share the last room at the same moment", async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = defs({ ttlMs: 1_000 + round });
+      const b = defs({ ttlMs: 2_000 + round });
+      const limits = { maxBytes: 1_000_000, maxTotalBytes: Math.max(bytesOf(a), bytesOf(b)) };
+      const one = pg.open(`race-${round}`, limits);
+      const two = pg.open(`race-${round}`, limits);
+      await Promise.all([one.get("A".repeat(SNAPSHOT_ID_CHARS)), two.get("A".repeat(SNAPSHOT_ID_CHARS))]); // both connected
+      const results = await Promise.allSettled([one.put(a), two.put(b)]);
+      assert.equal(results.filter((r) => r.status === "fulfilled").length, 1, `round ${round}: exactly one fits`);
+      const refused = results.find((r) => r.status === "rejected");
+      assert.ok(refused?.status === "rejected" && refused.reason instanceof LimitError, String(refused));
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  withPg("nothing connects before first use; a failed connection is a 503 `unavailable`, logged, and retried on the next request", async (t) => {
+    const { createServer, connect } = await import("node:net");
+    const target = new URL(services.databaseUrl!);
+    // A port with nothing behind it yet.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const p = (probe.address() as { port: number }).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    const url = `postgres://postgres@127.0.0.1:${port}${target.pathname}`;
+    const store = new PostgresSnapshotStore(url, 1_000_000, { table: tableOf("retry") });
+    // Reported as our storage being unavailable (503), never as the driver's ECONNREFUSED (which reads as the MCP server being down).
+    const stderr = t.mock.method(process.stderr, "write", () => true);
+    await assert.rejects(store.get("A".repeat(SNAPSHOT_ID_CHARS)), (err: unknown) => err instanceof ProxyError && err.kind === "unavailable" && /snapshot store/.test(err.message));
+    stderr.mock.restore();
+    const logged = stderr.mock.calls.map((c) => String(c.arguments[0])).join("");
+    assert.match(logged, /snapshot store failed/);
+    assert.match(logged, /ECONNREFUSED/, "the cause is logged");
+    // Now a forwarder to the real server appears on that port: the same store connects on its next request.
+    const forwarder = createServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      client.pipe(upstream).pipe(client);
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+    });
+    await new Promise<void>((resolve) => forwarder.listen(port, "127.0.0.1", resolve));
+    try {
+      const id = await store.put(defs({ ttlMs: 42 }));
+      assert.equal((await store.get(id))?.id, id);
+    } finally {
+      await store.close();
+      forwarder.close();
+    }
+  });
+
+  withPg("a table name that is not a plain identifier is refused", () => {
+    assert.throws(() => new PostgresSnapshotStore("postgres://x@127.0.0.1/x", 1, { table: "snapshots; DROP TABLE x" }), /table name/);
   });
 });

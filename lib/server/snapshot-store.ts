@@ -6,9 +6,11 @@ import type BetterSqlite3 from "better-sqlite3";
 import { redactServerUrl } from "@/lib/mcp/secrets";
 import type { ExcludedTool, ServerSummary, Tool, ToolsResponse } from "@/lib/mcp/contract";
 import { config } from "./config.ts";
+import { onStop } from "./lifecycle.ts";
 import type { DocsSnapshot } from "./docs-snapshot.ts";
-import { LimitError } from "./abuse-limits.ts";
-import { ProxyError } from "./proxy-error.ts";
+import { processSingleton } from "./process-singleton.ts";
+import { RuledSnapshotStore, serialised, type SnapshotBackend, type SnapshotRow, type SnapshotWriter } from "./snapshot-rules.ts";
+import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
 
 /** The tool list as a snapshot keeps it: definitions and cache metadata, never the connection or anything of the user. */
 export type SnapshotList = Pick<ToolsResponse, "tools" | "excluded" | "ttlMs" | "cacheScope" | "fetchedAt" | "pages" | "warnings">;
@@ -106,16 +108,46 @@ export interface StoreLimits {
   now?: () => number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Opening a snapshot refreshes its "last opened" time at most this often (a popular link is not a write per view). */
-const OPENED_RESOLUTION_MS = 60 * 60 * 1000;
-/** Retention runs at most this often (on a write or a read), not on every request. */
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** The rows in one SQLite file; one process writes it, so an in-process queue makes a put's check-then-insert atomic. */
+class SqliteBackend implements SnapshotBackend {
+  readonly #serial = serialised();
+  readonly #writer: SnapshotWriter;
 
-/** Snapshots in one SQLite file (better-sqlite3), opened on first use, never at import (`next build` imports routes). */
+  constructor(private readonly db: BetterSqlite3.Database) {
+    this.#writer = {
+      exists: async (id) => db.prepare("SELECT 1 FROM snapshots WHERE id = ?").get(id) !== undefined,
+      totalBytes: async () => (db.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM snapshots").get() as { total: number }).total,
+      insert: async (r) => {
+        db.prepare("INSERT INTO snapshots (id, taken_at, body, bytes, opened_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING").run(r.id, r.takenAt, r.body, r.bytes, r.openedAt);
+      },
+    };
+  }
+
+  exclusive<T>(fn: (writer: SnapshotWriter) => Promise<T>): Promise<T> {
+    return this.#serial(() => fn(this.#writer));
+  }
+
+  async read(id: string): Promise<SnapshotRow | undefined> {
+    const row = this.db.prepare("SELECT taken_at, body, opened_at FROM snapshots WHERE id = ?").get(id) as Row | undefined;
+    return row && { takenAt: row.taken_at, body: row.body, openedAt: row.opened_at };
+  }
+
+  async markOpened(id: string, at: string): Promise<void> {
+    this.db.prepare("UPDATE snapshots SET opened_at = ? WHERE id = ?").run(at, id);
+  }
+
+  async deleteNotOpenedSince(cutoff: string): Promise<number> {
+    return this.db.prepare("DELETE FROM snapshots WHERE COALESCE(opened_at, taken_at) < ?").run(cutoff).changes;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+/** Snapshots in one SQLite file (better-sqlite3), opened on first use, never at import (`next build` imports routes). Rules: snapshot-rules.ts. */
 export class SqliteSnapshotStore implements SnapshotStore {
-  #db: Promise<BetterSqlite3.Database> | undefined;
-  #lastPrune = -Infinity;
+  readonly #store: RuledSnapshotStore;
   readonly limits: StoreLimits;
 
   constructor(
@@ -123,18 +155,7 @@ export class SqliteSnapshotStore implements SnapshotStore {
     limits: number | StoreLimits,
   ) {
     this.limits = typeof limits === "number" ? { maxBytes: limits } : limits;
-  }
-
-  get maxBytes(): number {
-    return this.limits.maxBytes;
-  }
-
-  #now(): number {
-    return (this.limits.now ?? Date.now)();
-  }
-
-  #open(): Promise<BetterSqlite3.Database> {
-    return (this.#db ??= (async () => {
+    this.#store = new RuledSnapshotStore(async () => {
       const { default: Database } = await import("better-sqlite3");
       mkdirSync(dirname(this.file), { recursive: true });
       const db = new Database(this.file);
@@ -144,86 +165,64 @@ export class SqliteSnapshotStore implements SnapshotStore {
       const columns = (db.prepare("PRAGMA table_info(snapshots)").all() as { name: string }[]).map((c) => c.name);
       if (!columns.includes("bytes")) db.exec("ALTER TABLE snapshots ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0; UPDATE snapshots SET bytes = length(CAST(body AS BLOB));");
       if (!columns.includes("opened_at")) db.exec("ALTER TABLE snapshots ADD COLUMN opened_at TEXT");
-      return db;
-    })().catch((err: unknown) => {
-      this.#db = undefined; // a failed open (permissions, full disk) is retried on the next request
-      throw err;
-    }));
+      return new SqliteBackend(db);
+    }, this.limits);
   }
 
-  async put(definitions: SnapshotDefinitions): Promise<string> {
-    // The body keeps the server's key order (parameter order is part of the docs); the id uses canonical JSON.
-    const body = JSON.stringify(definitions);
-    const bytes = Buffer.byteLength(body);
-    if (bytes > this.maxBytes) {
-      throw new ProxyError("too-large", `These definitions take ${bytes} bytes; a snapshot may take at most ${this.maxBytes} (TOOLSCOPE_MAX_SNAPSHOT_BYTES).`, "Share a smaller server, or raise TOOLSCOPE_MAX_SNAPSHOT_BYTES when running your own Toolscope.");
-    }
-    const id = snapshotId(definitions);
-    const db = await this.#open();
-    this.#pruneNow(db);
-    if (db.prepare("SELECT 1 FROM snapshots WHERE id = ?").get(id)) return id;
-    const total = (db.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM snapshots").get() as { total: number }).total;
-    const cap = this.limits.maxTotalBytes;
-    if (cap !== undefined && total + bytes > cap) {
-      throw new LimitError(
-        `The snapshot store is full (${total} of ${cap} bytes, TOOLSCOPE_SNAPSHOT_STORE_MAX_BYTES); snapshots nobody opens are removed after ${this.limits.retentionDays || "—"} days.`,
-        3600,
-        "Share the live docs link instead, or try again later.",
-      );
-    }
-    const now = new Date(this.#now()).toISOString();
-    db.prepare("INSERT INTO snapshots (id, taken_at, body, bytes, opened_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING").run(id, now, body, bytes, now);
-    return id;
+  get maxBytes(): number {
+    return this.limits.maxBytes;
   }
 
-  async get(id: string): Promise<Snapshot | undefined> {
-    if (!isSnapshotId(id)) return undefined;
-    const db = await this.#open();
-    this.#pruneNow(db);
-    const row = db.prepare("SELECT taken_at, body, opened_at FROM snapshots WHERE id = ?").get(id) as Row | undefined;
-    if (!row) return undefined;
-    const now = this.#now();
-    const opened = Date.parse(row.opened_at ?? row.taken_at);
-    if (!(now - opened < OPENED_RESOLUTION_MS)) db.prepare("UPDATE snapshots SET opened_at = ? WHERE id = ?").run(new Date(now).toISOString(), id);
-    return { ...(JSON.parse(row.body) as SnapshotDefinitions), id, takenAt: row.taken_at };
+  put(definitions: SnapshotDefinitions): Promise<string> {
+    return this.#store.put(definitions);
+  }
+
+  get(id: string): Promise<Snapshot | undefined> {
+    return this.#store.get(id);
   }
 
   /** Remove snapshots not opened within the retention period; returns how many went. */
-  async prune(): Promise<number> {
-    return this.#prune(await this.#open());
-  }
-
-  #pruneNow(db: BetterSqlite3.Database): void {
-    if (this.#now() - this.#lastPrune >= PRUNE_EVERY_MS) this.#prune(db);
-  }
-
-  #prune(db: BetterSqlite3.Database): number {
-    this.#lastPrune = this.#now();
-    const days = this.limits.retentionDays ?? 0;
-    if (days <= 0) return 0;
-    const cutoff = new Date(this.#now() - days * DAY_MS).toISOString();
-    return db.prepare("DELETE FROM snapshots WHERE COALESCE(opened_at, taken_at) < ?").run(cutoff).changes;
+  prune(): Promise<number> {
+    return this.#store.prune();
   }
 
   /** Close the database (tests; the server keeps it open for the life of the process). */
-  async close(): Promise<void> {
-    const db = this.#db;
-    this.#db = undefined;
-    (await db)?.close();
+  close(): Promise<void> {
+    return this.#store.close();
   }
 }
 
-let store: SnapshotStore | undefined;
+type ClosableStore = SnapshotStore & { close(): Promise<void> };
 
-/** The process's snapshot store: `snapshots.sqlite` under TOOLSCOPE_DATA_DIR. */
+/** One per process, whatever the bundle (Next.js gives route handlers and pages separate module copies). */
+const storeSlot = () => processSingleton<{ store?: ClosableStore }>("snapshotStore", () => ({}));
+
+/**
+ * The process's snapshot store: PostgreSQL when DATABASE_URL is set (several instances share it), else
+ * `snapshots.sqlite` under TOOLSCOPE_DATA_DIR. One connection pool and one hourly prune per process; nothing
+ * connects until first used.
+ */
 export function snapshotStore(): SnapshotStore {
-  const c = config();
-  return (store ??= new SqliteSnapshotStore(join(resolve(c.dataDir), "snapshots.sqlite"), {
-    maxBytes: c.maxSnapshotBytes,
-    // Store size and retention hold whether or not per-client limits are on: a local disk fills up too.
-    maxTotalBytes: c.limits.snapshotStoreMaxBytes,
-    retentionDays: c.limits.snapshotRetentionDays,
-  }));
+  const slot = storeSlot();
+  return (slot.store ??= (() => {
+    onStop(closeSnapshotStore);
+    const c = config();
+    const limits: StoreLimits = {
+      maxBytes: c.maxSnapshotBytes,
+      // Store size and retention hold whether or not per-client limits are on: a local disk fills up too.
+      maxTotalBytes: c.limits.snapshotStoreMaxBytes,
+      retentionDays: c.limits.snapshotRetentionDays,
+    };
+    return c.databaseUrl ? new PostgresSnapshotStore(c.databaseUrl, limits) : new SqliteSnapshotStore(join(resolve(c.dataDir), "snapshots.sqlite"), limits);
+  })());
+}
+
+/** Close the process's snapshot store (its pool or file), e.g. on shutdown once requests have drained. */
+export async function closeSnapshotStore(): Promise<void> {
+  const slot = storeSlot();
+  const open = slot.store;
+  slot.store = undefined;
+  await open?.close();
 }
 
 /** The snapshot for a route's `id` parameter (already URL-decoded by Next), or undefined. */

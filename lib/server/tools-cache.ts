@@ -1,7 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
 import type { ConnectionDescriptor, ToolListCacheInfo, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
+import { config } from "./config.ts";
 import { normaliseServerUrl } from "./era-cache.ts";
+import { firstConnect, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "./redis.ts";
 
 /**
  * The `tools/list` cache, per the server's `ttlMs` and `cacheScope` (server/utilities/caching.mdx):
@@ -99,6 +102,140 @@ export class MemoryToolListStore implements ToolListStore {
   }
 }
 
+/**
+ * Lists in Redis, shared by every instance: one hash per server (`toolscope:tools:<sha256 of the URL>`, so no
+ * address or credential appears in key names), a field per variant holding `{ value, storedAt, expiresAt }`.
+ * Freshness is decided on read by `expiresAt` (the hash itself expires with its longest-lived entry), and a
+ * server's lists are dropped with one DEL, whichever instance saw its list_changed.
+ *
+ * While Redis is away, lookups miss and nothing is kept (every request goes to the server, as with a server that
+ * says ttlMs 0): a per-instance copy could outlive a list_changed that another instance saw. One warning per outage.
+ * Entry size is capped as in memory (MAX_TOOL_LIST_ENTRY_CHARS); total size is Redis's `maxmemory` (keys expire
+ * within 24 h; use an eviction policy such as volatile-lru).
+ */
+export class RedisToolListStore implements ToolListStore {
+  #failing = false;
+  #connected: Promise<void> | undefined;
+
+  constructor(
+    private readonly client: Redis,
+    private readonly options: { keyPrefix?: string; maxEntryChars?: number; now?: () => number; log?: RedisLog } = {},
+  ) {}
+
+  private key(url: string): string {
+    return `${this.options.keyPrefix ?? `${REDIS_KEY_PREFIX}tools:`}${createHash("sha256").update(url).digest("base64url")}`;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private failed(op: string, err: unknown): void {
+    if (this.#failing) return;
+    this.#failing = true;
+    (this.options.log ?? warnLog)("tool-list cache unavailable, lists are fetched from the servers", { op, error: (err as Error).message });
+  }
+
+  private answered(): void {
+    this.#failing = false;
+  }
+
+  /** The first use waits for the lazy connection (bounded by its connect timeout); later ones never wait. */
+  private ready(): Promise<void> {
+    return (this.#connected ??= firstConnect(this.client));
+  }
+
+  async get(url: string, variant: string): Promise<ToolListEntry | undefined> {
+    await this.ready();
+    let raw: string | null;
+    try {
+      raw = await this.client.hget(this.key(url), variant);
+      this.answered();
+    } catch (err) {
+      this.failed("get", err);
+      return undefined;
+    }
+    if (raw === null) return undefined;
+    let entry: ToolListEntry;
+    try {
+      entry = JSON.parse(raw) as ToolListEntry;
+    } catch {
+      entry = { value: undefined as never, storedAt: 0, expiresAt: 0 }; // unreadable: dropped below, like an expired one
+    }
+    if (!(entry.expiresAt > this.now())) {
+      await this.client.hdel(this.key(url), variant).catch(() => undefined);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async set(url: string, variant: string, entry: ToolListEntry): Promise<void> {
+    await this.ready();
+    const key = this.key(url);
+    const ttl = entry.expiresAt - this.now();
+    const json = JSON.stringify(entry);
+    try {
+      if (ttl <= 0 || JSON.stringify(entry.value).length > (this.options.maxEntryChars ?? MAX_TOOL_LIST_ENTRY_CHARS)) {
+        await this.client.hdel(key, variant);
+        return;
+      }
+      // The hash lives as long as its longest-lived entry: NX sets a first expiry, GT only ever extends it.
+      await this.client.multi().hset(key, variant, json).pexpire(key, ttl, "NX").pexpire(key, ttl, "GT").exec();
+      this.answered();
+    } catch (err) {
+      this.failed("set", err);
+    }
+  }
+
+  async invalidate(url: string): Promise<void> {
+    await this.ready();
+    // Not swallowed: the caller reports a list_changed that could not be applied.
+    await this.client.del(this.key(url));
+  }
+}
+
+/** Servers that live inside this process (builtin:, stdio:) have per-process state: their lists are kept per process. */
+function isRemoteServer(url: string): boolean {
+  return url.startsWith("https://") || url.startsWith("http://");
+}
+
+/**
+ * The process's store, chosen on first use (never at import: `next build` imports routes): Redis for http(s)
+ * servers when REDIS_URL is set, memory otherwise and for in-process servers.
+ */
+export class ConfiguredToolListStore implements ToolListStore {
+  #redis: ToolListStore | null | undefined;
+  readonly memory: MemoryToolListStore;
+
+  constructor(
+    private readonly redisUrl: () => string | undefined = () => config().redisUrl,
+    memory: MemoryToolListStore = new MemoryToolListStore(),
+  ) {
+    this.memory = memory;
+  }
+
+  private pick(url: string): ToolListStore {
+    if (!isRemoteServer(url)) return this.memory;
+    if (this.#redis === undefined) {
+      const redisUrl = this.redisUrl();
+      this.#redis = redisUrl ? new RedisToolListStore(sharedRedis(redisUrl)) : null;
+    }
+    return this.#redis ?? this.memory;
+  }
+
+  get(url: string, variant: string) {
+    return this.pick(url).get(url, variant);
+  }
+
+  set(url: string, variant: string, entry: ToolListEntry) {
+    return this.pick(url).set(url, variant, entry);
+  }
+
+  invalidate(url: string) {
+    return this.pick(url).invalidate(url);
+  }
+}
+
 /** The effective TTL of a list: absent, non-finite or negative → 0 (not cached); at most 24 h. */
 export function effectiveTtlMs(ttlMs: unknown): number {
   if (typeof ttlMs !== "number" || !Number.isFinite(ttlMs) || ttlMs <= 0) return 0;
@@ -168,5 +305,5 @@ export class ToolListCache {
   }
 }
 
-/** The process-wide cache. */
-export const toolListCache = new ToolListCache();
+/** The process-wide cache: in Redis when REDIS_URL is set (decided on first use), else in memory. */
+export const toolListCache = new ToolListCache(new ConfiguredToolListStore());

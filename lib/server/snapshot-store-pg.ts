@@ -1,0 +1,150 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { Sql, TransactionSql } from "postgres";
+import { RuledSnapshotStore, type NewSnapshotRow, type SnapshotBackend, type SnapshotRow, type SnapshotWriter } from "./snapshot-rules.ts";
+import type { Snapshot, SnapshotDefinitions, SnapshotStore, StoreLimits } from "./snapshot-store.ts";
+
+export interface PostgresStoreOptions {
+  /** Table name (default `snapshots`); lower-case letters, digits and `_`. Tests use one per case. */
+  table?: string;
+  /** Connections per process (default 5): a put holds one for its transaction, a read for one query. */
+  maxConnections?: number;
+}
+
+const TABLE_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
+
+/** A 64-bit advisory lock key for the table, as text for `::bigint` (the same in every process and release). */
+function lockKey(table: string): string {
+  return BigInt.asIntN(64, BigInt(`0x${createHash("sha256").update(`toolscope.snapshots:${table}`).digest("hex").slice(0, 16)}`)).toString();
+}
+
+const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** The rows in PostgreSQL (the `postgres` package), for several instances sharing one database. */
+class PostgresBackend implements SnapshotBackend {
+  constructor(
+    private readonly sql: Sql,
+    private readonly table: string,
+    private readonly lock: string,
+  ) {}
+
+  /** Create the table if it is missing; one instance at a time (concurrent CREATE ... IF NOT EXISTS can collide). */
+  async migrate(): Promise<void> {
+    const { sql, table } = this;
+    await sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${this.lock}::bigint)`;
+      // body is text, not jsonb: jsonb reorders keys, and parameter order is part of the docs.
+      await tx`CREATE TABLE IF NOT EXISTS ${tx(table)} (
+        id text PRIMARY KEY,
+        taken_at timestamptz NOT NULL,
+        body text NOT NULL,
+        bytes bigint NOT NULL,
+        opened_at timestamptz
+      )`;
+      // Retention deletes by last opening; the index keeps that hourly DELETE off a full scan.
+      await tx`CREATE INDEX IF NOT EXISTS ${tx(`${table}_last_opened`)} ON ${tx(table)} ((COALESCE(opened_at, taken_at)))`;
+    });
+  }
+
+  #writer(tx: TransactionSql): SnapshotWriter {
+    const t = tx(this.table);
+    return {
+      exists: async (id) => (await tx`SELECT 1 FROM ${t} WHERE id = ${id}`).length > 0,
+      totalBytes: async () => Number((await tx`SELECT COALESCE(SUM(bytes), 0)::float8 AS total FROM ${t}`)[0].total),
+      insert: async (r: NewSnapshotRow) => {
+        await tx`INSERT INTO ${t} (id, taken_at, body, bytes, opened_at) VALUES (${r.id}, ${r.takenAt}, ${r.body}, ${r.bytes}, ${r.openedAt}) ON CONFLICT (id) DO NOTHING`;
+      },
+    };
+  }
+
+  async exclusive<T>(fn: (writer: SnapshotWriter) => Promise<T>): Promise<T> {
+    // The lock is held to the end of the transaction: two instances cannot both find room for the last slot.
+    return (await this.sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${this.lock}::bigint)`;
+      return fn(this.#writer(tx));
+    })) as T;
+  }
+
+  async read(id: string): Promise<SnapshotRow | undefined> {
+    const [row] = await this.sql`SELECT taken_at, body, opened_at FROM ${this.sql(this.table)} WHERE id = ${id}`;
+    if (!row) return undefined;
+    return { takenAt: iso(row.taken_at), body: row.body as string, openedAt: row.opened_at == null ? null : iso(row.opened_at) };
+  }
+
+  async markOpened(id: string, at: string): Promise<void> {
+    await this.sql`UPDATE ${this.sql(this.table)} SET opened_at = ${at} WHERE id = ${id}`;
+  }
+
+  async deleteNotOpenedSince(cutoff: string): Promise<number> {
+    const res = await this.sql`DELETE FROM ${this.sql(this.table)} WHERE COALESCE(opened_at, taken_at) < ${cutoff}::timestamptz`;
+    return res.count;
+  }
+
+  async close(): Promise<void> {
+    await this.sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Snapshots in PostgreSQL, for several stateless instances behind a load balancer (DATABASE_URL). Same rules as
+ * the SQLite store (snapshot-rules.ts). Nothing connects before the first put or get: `next build` imports routes.
+ */
+export class PostgresSnapshotStore implements SnapshotStore {
+  readonly #store: RuledSnapshotStore;
+  readonly table: string;
+
+  constructor(
+    url: string,
+    limits: number | StoreLimits,
+    options: PostgresStoreOptions = {},
+  ) {
+    const table = options.table ?? "snapshots";
+    if (!TABLE_NAME.test(table)) throw new Error(`Invalid snapshot table name ${JSON.stringify(table)}: use lower-case letters, digits and _.`);
+    this.table = table;
+    this.#store = new RuledSnapshotStore(async () => {
+      const { default: postgres } = await import("postgres");
+      const sql = postgres(url, {
+        max: options.maxConnections ?? 5,
+        idle_timeout: 60,
+        connect_timeout: 10,
+        // "relation already exists, skipping" and the like are not worth a log line.
+        onnotice: () => {},
+        connection: { application_name: "toolscope", statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000 },
+      });
+      const backend = new PostgresBackend(sql, table, lockKey(table));
+      try {
+        await backend.migrate();
+      } catch (err) {
+        await sql.end({ timeout: 1 }).catch(() => undefined);
+        throw err;
+      }
+      return backend;
+    }, typeof limits === "number" ? { maxBytes: limits } : limits);
+  }
+
+  get limits(): StoreLimits {
+    return this.#store.limits;
+  }
+
+  get maxBytes(): number {
+    return this.#store.limits.maxBytes;
+  }
+
+  put(definitions: SnapshotDefinitions): Promise<string> {
+    return this.#store.put(definitions);
+  }
+
+  get(id: string): Promise<Snapshot | undefined> {
+    return this.#store.get(id);
+  }
+
+  /** Remove snapshots not opened within the retention period; returns how many went. */
+  prune(): Promise<number> {
+    return this.#store.prune();
+  }
+
+  /** Close the connection pool (tests, shutdown); the next use connects again. */
+  close(): Promise<void> {
+    return this.#store.close();
+  }
+}
