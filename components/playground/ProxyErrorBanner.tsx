@@ -5,11 +5,14 @@ const TITLES: Record<ProxyErrorBody["error"]["kind"], string> = {
   "blocked-target": "This address is not reachable from the hosted proxy",
   "upstream-unreachable": "The server could not be reached",
   "upstream-timeout": "The server did not answer in time",
-  "upstream-protocol": "The server did not answer like an MCP server",
+  // Also a 5xx, a 401, a redirect loop: the message says which; the title must fit them all.
+  "upstream-protocol": "The server did not give a usable answer",
+  "upstream-rate-limited": "The server asks Toolscope to wait before trying again",
   "stream-broken": "The server's stream ended before the answer",
   "too-large": "Too large",
   "rate-limited": "Too many requests",
   forbidden: "Toolscope refused this request",
+  unavailable: "Toolscope is restarting",
   internal: "Toolscope failed",
 };
 

@@ -288,12 +288,19 @@ export type ProxyErrorKind =
   | "upstream-unreachable"
   | "upstream-timeout"
   | "upstream-protocol"
+  /**
+   * The server refused for now and asked to be asked later: HTTP 429, or 503 with `Retry-After`. The message says
+   * when to retry; Toolscope sends nothing more to it meanwhile (no further probe, no fallback).
+   */
+  | "upstream-rate-limited"
   /** The server's event stream ended before the answer: the request is lost, and it may or may not have run. */
   | "stream-broken"
   | "too-large"
   | "rate-limited"
   /** Toolscope's request guard refused the call itself (foreign Host, another site's page, not JSON). */
   | "forbidden"
+  /** This Toolscope instance is shutting down (a restart or a deploy): send again in a moment. */
+  | "unavailable"
   | "internal";
 
 export interface ProxyErrorBody {
@@ -314,9 +321,13 @@ export const PROXY_ERROR_STATUS: Record<ProxyErrorKind, number> = {
   "upstream-unreachable": 502,
   "upstream-timeout": 504,
   "upstream-protocol": 502,
+  // The upstream's refusal, so the upstream family's 502: 429 is Toolscope's own limit (rate-limited) and 503 its own
+  // unavailability. The message and hint say when to retry (and the API adds the upstream's Retry-After when it has it).
+  "upstream-rate-limited": 502,
   "stream-broken": 502,
   "too-large": 413,
   "rate-limited": 429,
   forbidden: 403,
+  unavailable: 503,
   internal: 500,
 };

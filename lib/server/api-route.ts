@@ -8,7 +8,7 @@ import { onShutdown } from "./lifecycle.ts";
 import { log } from "./log.ts";
 import { processSingleton } from "./process-singleton.ts";
 import { publicOrigin } from "./public-origin.ts";
-import { classifyError, errorBody, errorResponse, ProxyError } from "./proxy-error.ts";
+import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } from "./proxy-error.ts";
 import { ExchangeFailure } from "./upstream-exchange.ts";
 
 export interface ApiContext {
@@ -46,12 +46,13 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   }
 }
 
-/** The typed error body and status for anything thrown by a run. */
-function failure(err: unknown, url: string, cfg: Config): { status: number; body: ProxyErrorBody } {
+/** The typed error body, status and headers (Retry-After) for anything thrown by a run. */
+function failure(err: unknown, url: string, cfg: Config): { status: number; body: ProxyErrorBody; headers: Record<string, string> } {
   const cause = err instanceof ExchangeFailure ? err.cause : err;
-  const proxyError = classifyError(cause, url, cfg.requestTimeoutMs);
+  const exchanges = err instanceof ExchangeFailure ? err.exchanges : undefined;
+  const proxyError = classifyError(cause, url, cfg.requestTimeoutMs, exchanges);
   if (proxyError.kind === "upstream-protocol" && !(cause instanceof ProxyError)) log.warn("upstream failure", { kind: proxyError.kind, reason: proxyError.message.slice(0, 300) });
-  return { status: PROXY_ERROR_STATUS[proxyError.kind], body: errorBody(proxyError, err instanceof ExchangeFailure ? err.exchanges : undefined) };
+  return { status: PROXY_ERROR_STATUS[proxyError.kind], body: errorBody(proxyError, exchanges), headers: errorHeaders(proxyError) };
 }
 
 /** The last event of a stream cut short by a shutdown: the browser shows it and (live docs) reconnects elsewhere. */
@@ -156,7 +157,8 @@ export async function handleApi<T>(
         try {
           return { type: "result", body: (await run(input, { ...ctx, signal: stop.signal, emit })) as never };
         } catch (err) {
-          return { type: "error", ...failure(err, urlOf(input), cfg) };
+          const { status, body } = failure(err, urlOf(input), cfg);
+          return { type: "error", status, body };
         }
       },
       stop,
@@ -168,8 +170,8 @@ export async function handleApi<T>(
     const body = await run(input, ctx);
     return Response.json(body, { headers: { "cache-control": "no-store", ...upstream } });
   } catch (err) {
-    const { status, body } = failure(err, urlOf(input), cfg);
-    return Response.json(body, { status, headers: upstream });
+    const { status, body, headers } = failure(err, urlOf(input), cfg);
+    return Response.json(body, { status, headers: { ...upstream, ...headers } });
   } finally {
     release();
   }

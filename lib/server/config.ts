@@ -55,6 +55,8 @@ export interface Config {
   allowedHosts: string[];
   /** Reverse-proxy hops in front of Toolscope whose `X-Forwarded-*` headers are believed (0: none, the default). */
   trustProxy: number;
+  /** Upstream requests in flight to one origin (until their answer ends or turns into an event stream); more wait, within the request timeout. */
+  maxConnectionsPerOrigin: number;
   /** Tool icons from other hosts are fetched by Toolscope (through the egress guard) and served from our origin: largest icon, and how long one is cached. */
   iconMaxBytes: number;
   iconCacheMs: number;
@@ -189,6 +191,7 @@ function parseConfig(): Config {
     redisUrl: connectionUrl("REDIS_URL", ["redis:", "rediss:"]),
     ...logConfig(),
     shutdownGraceMs: int("TOOLSCOPE_SHUTDOWN_GRACE_MS", 10_000, 0, 10 * 60 * 1000),
+    maxConnectionsPerOrigin: int("TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN", 64, 1, 1024),
     iconMaxBytes: int("TOOLSCOPE_ICON_MAX_BYTES", 262_144, 1_000, 10_000_000),
     iconCacheMs: int("TOOLSCOPE_ICON_CACHE_MS", 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),
     limits: parseLimits(mode),

@@ -27,7 +27,7 @@ async function load(url: string, origin: string): Promise<DocsSnapshot> {
     const list = await tools({ connection, headers: {} }, ctx);
     return { server, list };
   } catch (err) {
-    throw classifyError(err instanceof ExchangeFailure ? err.cause : err, url, ctx.config.requestTimeoutMs);
+    throw classifyError(err instanceof ExchangeFailure ? err.cause : err, url, ctx.config.requestTimeoutMs, err instanceof ExchangeFailure ? err.exchanges : undefined);
   }
 }
 

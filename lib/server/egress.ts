@@ -3,6 +3,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
+import { processSingleton } from "./process-singleton.ts";
 
 /** Raised when a target address is not allowed by the egress policy. */
 export class BlockedTargetError extends Error {
@@ -205,7 +206,10 @@ function guardedLookup(policy: EgressPolicy, resolve: Resolver, port: () => numb
 
 function createAgent(policy: EgressPolicy, connectTimeoutMs: number, resolve: Resolver): Agent {
   return new Agent({
-    connections: 64,
+    // No cap in undici: its pool would queue excess requests without bound and without saying so (and an open event
+    // stream holds a connection for minutes). The origin limiter below caps what waits for an answer, with a bounded,
+    // reported wait; open streams are bounded by the stream caps and limits instead.
+    connections: null,
     headersTimeout: connectTimeoutMs,
     // SSE streams stay open; each request is bounded by its own AbortSignal instead.
     bodyTimeout: 0,
@@ -240,25 +244,227 @@ function agentFor(policy: EgressPolicy, connectTimeoutMs: number, resolve?: Reso
   return agent;
 }
 
+/* ------------------------------------------------------------------------------------------------------------------
+ * Per-origin connection limits. Every upstream request holds a connection until its answer is over; past
+ * TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN requests in flight to one origin, a request waits for one to finish, for a
+ * bounded share of its own timeout (the wait counts against that timeout, it is not added to it), and then fails
+ * saying so. An answer that turns into an event stream (a call with progress, a listen stream, an HTTP+SSE session)
+ * stops counting once its headers arrive: it may stay open for minutes, and must not starve short requests to the
+ * same server; streams are bounded by TOOLSCOPE_MAX_STREAMS_* and the stream idle/maximum limits instead.
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+/**
+ * Requests Toolscope has in flight to one origin (scheme, host, port) until their answer is over or turns into an
+ * event stream (the default of TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN; 1..1024).
+ */
+export const MAX_CONNECTIONS_PER_ORIGIN = 64;
+/** The share of the request timeout a request may spend waiting for one of those connections. */
+export const CONNECTION_WAIT_SHARE = 0.5;
+
+/** A request waited for a connection to its origin longer than it may: nothing was sent. */
+export class ConnectionWaitTimeout extends Error {
+  constructor(
+    message: string,
+    readonly hint: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "ConnectionWaitTimeout";
+  }
+}
+
+/** One request's hold on its origin: give it back when the answer is over, or move it to the streams when it streams. */
+export interface OriginSlot {
+  /** The answer is an event stream: stop counting against the request limit (idempotent). */
+  streaming(): void;
+  /** The exchange is over (idempotent). */
+  release(): void;
+}
+
+interface OriginState {
+  active: number;
+  streams: number;
+  waiting: { grant: () => void }[];
+}
+
+/** What an origin holds right now (tests, diagnostics). */
+export interface OriginLoad {
+  active: number;
+  waiting: number;
+  streams: number;
+}
+
+/** Counts requests per origin against a limit; a request over it waits (FIFO) within a bound, then fails. */
+export class OriginLimiter {
+  private readonly origins = new Map<string, OriginState>();
+
+  constructor(readonly limit: number) {}
+
+  load(origin: string): OriginLoad {
+    const s = this.origins.get(origin);
+    return { active: s?.active ?? 0, waiting: s?.waiting.length ?? 0, streams: s?.streams ?? 0 };
+  }
+
+  /** A slot for `origin`, at once or after waiting at most `waitMs` (or until `signal` aborts): else ConnectionWaitTimeout. */
+  acquire(origin: string, waitMs: number, signal?: AbortSignal | null): Promise<OriginSlot> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const state = this.origins.get(origin) ?? { active: 0, streams: 0, waiting: [] };
+    this.origins.set(origin, state);
+    if (state.active < this.limit && state.waiting.length === 0) {
+      state.active++;
+      return Promise.resolve(this.slot(origin, state));
+    }
+    const started = performance.now();
+    return new Promise<OriginSlot>((resolve, reject) => {
+      const waiter = {
+        grant: () => {
+          cleanup();
+          state.active++;
+          resolve(this.slot(origin, state));
+        },
+      };
+      const fail = (cause?: unknown) => {
+        cleanup();
+        const at = state.waiting.indexOf(waiter);
+        if (at >= 0) state.waiting.splice(at, 1);
+        this.forgetIfIdle(origin, state);
+        reject(this.waitTimeout(origin, state, Math.round(performance.now() - started), cause));
+      };
+      const timer = setTimeout(() => fail(), Math.max(0, waitMs));
+      const onAbort = () => fail(signal?.reason);
+      const cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      state.waiting.push(waiter);
+    });
+  }
+
+  private slot(origin: string, state: OriginState): OriginSlot {
+    let held: "request" | "stream" | "done" = "request";
+    const next = () => {
+      const waiter = state.waiting.shift();
+      if (waiter) waiter.grant();
+      else this.forgetIfIdle(origin, state);
+    };
+    return {
+      streaming: () => {
+        if (held !== "request") return;
+        held = "stream";
+        state.active--;
+        state.streams++;
+        next();
+      },
+      release: () => {
+        if (held === "done") return;
+        if (held === "request") {
+          held = "done";
+          state.active--;
+          next();
+        } else {
+          held = "done";
+          state.streams--;
+          this.forgetIfIdle(origin, state);
+        }
+      },
+    };
+  }
+
+  private forgetIfIdle(origin: string, state: OriginState): void {
+    if (state.active === 0 && state.streams === 0 && state.waiting.length === 0 && this.origins.get(origin) === state) this.origins.delete(origin);
+  }
+
+  private waitTimeout(origin: string, state: OriginState, waitedMs: number, cause: unknown): ConnectionWaitTimeout {
+    const queued = state.waiting.length;
+    return new ConnectionWaitTimeout(
+      `Toolscope already has ${state.active} requests in flight to ${origin}, its limit per server (TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN=${this.limit}), and none of them finished while this one waited ${waitedMs} ms for a connection, so it was not sent${queued ? ` (${queued} more are waiting)` : ""}.`,
+      "The server is slow to answer the requests before this one (or hangs on them). Try again shortly; when running Toolscope locally you can raise TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN.",
+      { cause },
+    );
+  }
+}
+
+/** The process-wide limiter for a limit (route handlers and pages load this module separately: one count for both). */
+function sharedLimiter(limit: number): OriginLimiter {
+  return processSingleton(`egress.origin-limiter.${limit}`, () => new OriginLimiter(limit));
+}
+
+/** A body that calls `done` once it ends, fails or is cancelled (the connection is free again). */
+function observedBody(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          done();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (err) {
+        done();
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+}
+
 export interface SafeFetchOptions extends Partial<EgressPolicy> {
   allowPrivate: boolean;
+  /** Connect timeout, and the request timeout the connection wait takes its share of. */
   connectTimeoutMs: number;
+  /** Requests in flight per origin (default MAX_CONNECTIONS_PER_ORIGIN). */
+  maxConnectionsPerOrigin?: number;
+  /** Longest wait for a connection (default CONNECTION_WAIT_SHARE of connectTimeoutMs). */
+  connectionWaitMs?: number;
   /** Tests only: resolve names without DNS. */
   resolve?: Resolver;
+  /** Tests only: count against this limiter instead of the process-wide one. */
+  limiter?: OriginLimiter;
 }
 
 /**
  * The one egress path for user-supplied targets: http(s) only, every address checked at connect time
  * (DNS answers, IP literals and redirect targets alike), and the connection made to the checked address.
+ * Requests to one origin beyond its connection limit wait their turn within a bound (see OriginLimiter).
  */
 export function createSafeFetch(options: SafeFetchOptions): typeof fetch {
   const policy: EgressPolicy = { allowPrivate: options.allowPrivate, allow: options.allow ?? [] };
   const dispatcher = agentFor(policy, options.connectTimeoutMs, options.resolve);
+  const limiter = options.limiter ?? sharedLimiter(options.maxConnectionsPerOrigin ?? MAX_CONNECTIONS_PER_ORIGIN);
+  const waitMs = options.connectionWaitMs ?? Math.round(options.connectTimeoutMs * CONNECTION_WAIT_SHARE);
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       throw new BlockedTargetError(`Only http and https URLs can be reached, not ${url.protocol}`);
     }
-    return undiciFetch(url, { ...(init as object), dispatcher } as never) as unknown as Response;
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const slot = await limiter.acquire(url.origin, waitMs, signal);
+    // Aborting frees the connection whether or not anyone reads the body.
+    const release = () => {
+      signal?.removeEventListener("abort", release);
+      slot.release();
+    };
+    signal?.addEventListener("abort", release, { once: true });
+    let res: Response;
+    try {
+      res = (await undiciFetch(url, { ...(init as object), dispatcher } as never)) as unknown as Response;
+    } catch (err) {
+      release();
+      throw err;
+    }
+    if (!res.body) {
+      release();
+      return res;
+    }
+    if ((res.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream")) slot.streaming();
+    const observed = new Response(observedBody(res.body, release), { status: res.status, statusText: res.statusText, headers: res.headers });
+    // Where the answer came from after redirects (the icon proxy refuses a hop to http): a new Response has no URL.
+    Object.defineProperties(observed, { url: { value: res.url }, redirected: { value: res.redirected } });
+    return observed;
   }) as typeof fetch;
 }

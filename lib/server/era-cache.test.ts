@@ -4,7 +4,7 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createDemoMcpServer } from "@/lib/demo/server";
 import { serveFetchHandler, type FetchHandler, type ServedHandler } from "@/lib/demo/node-http-adapter";
 import { connectServer, verdictOf, type ConnectOptions } from "./connect.ts";
-import { ERA_CACHE_TTL_MS, eraVerdictStore, MemoryEraVerdictStore, normaliseServerUrl, verdictTtlMs, type EraVerdict } from "./era-cache.ts";
+import { ERA_CACHE_TTL_MS, eraVerdictStore, MAX_RETRY_HOLD_MS, MemoryEraVerdictStore, MemoryRetryHolds, normaliseServerUrl, verdictTtlMs, type EraVerdict } from "./era-cache.ts";
 import { config } from "./config.ts";
 import { connect, tools } from "./proxy-service.ts";
 import { classifyError } from "./proxy-error.ts";
@@ -161,5 +161,47 @@ describe("connect with the era cache (real demo server)", () => {
     await s.close(); // the server goes away (or changes): the cached assumption may be stale
     await assert.rejects(tools({ connection, headers: {}, fresh: true }, ctx), ExchangeFailure);
     assert.equal(await eraVerdictStore.get(normaliseServerUrl(url)), undefined);
+  });
+});
+
+describe("rate limits and the era cache", () => {
+  test("retry holds expire (fake clock), are capped at MAX_RETRY_HOLD_MS, and stay bounded", () => {
+    let now = 1_000;
+    const holds = new MemoryRetryHolds(2, () => now);
+    holds.set("a", { since: now, status: 429 }, 30_000);
+    assert.equal(holds.get("a")?.until, 31_000);
+    now += 30_000;
+    assert.equal(holds.get("a"), undefined);
+    holds.set("b", { since: now, status: 503 }, 10 * MAX_RETRY_HOLD_MS);
+    assert.equal(holds.get("b")?.until, now + MAX_RETRY_HOLD_MS);
+    holds.set("c", { since: now, status: 429 }, 1_000);
+    holds.set("d", { since: now, status: 429 }, 1_000);
+    assert.equal(holds.size, 2);
+    holds.set("e", { since: now, status: 429 }, 0);
+    assert.equal(holds.get("e"), undefined, "no Retry-After, no hold");
+  });
+
+  test("a remembered verdict that meets a 429 is kept, and no fresh probe is fired into the rate limit", async () => {
+    const inner = createMcpHandler(({ era }) => createDemoMcpServer({ era }), {});
+    let limited = false;
+    const server = counting({ fetch: async (req) => (limited && req.method === "POST" ? new Response("slow down", { status: 429, headers: { "retry-after": "60" } }) : inner.fetch(req)) });
+    const url = await serve(server);
+    const store = new MemoryEraVerdictStore();
+    const holds = new MemoryRetryHolds();
+    store.set(normaliseServerUrl(url), { kind: "legacy" }, 60_000);
+    limited = true;
+    await assert.rejects(connectServer(await opts(url, store, { retryHolds: holds })), (err: unknown) => {
+      assert.ok(err instanceof ExchangeFailure);
+      assert.equal(classifyError(err.cause, url, 5_000).kind, "upstream-rate-limited");
+      return true;
+    });
+    assert.deepEqual(server.methods, ["initialize"], "no server/discover after the refused initialize");
+    assert.equal(store.get(normaliseServerUrl(url))?.kind, "legacy", "a rate limit says nothing about the era");
+    assert.equal(holds.get(normaliseServerUrl(url))?.status, 429);
+    // Within the Retry-After, anonymous connects send nothing; a connect with headers still asks (its limit may differ).
+    await assert.rejects(connectServer(await opts(url, store, { retryHolds: holds })), ExchangeFailure);
+    assert.deepEqual(server.methods, ["initialize"]);
+    await assert.rejects(connectServer(await opts(url, store, { retryHolds: holds, userHeaders: { Authorization: "Bearer t0ken-for-test" } })), ExchangeFailure);
+    assert.deepEqual(server.methods, ["initialize", "server/discover"]);
   });
 });

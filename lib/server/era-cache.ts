@@ -1,5 +1,6 @@
 import "server-only";
 import type { PriorDiscovery } from "@modelcontextprotocol/client";
+import { processSingleton } from "./process-singleton.ts";
 
 /**
  * The era verdict cache: which protocol era a server spoke at its last anonymous `auto` connect,
@@ -93,4 +94,70 @@ export function verdictTtlMs(verdict: EraVerdict, configuredTtlMs: number): numb
     if (typeof own === "number" && Number.isFinite(own) && own >= 0) return Math.min(configuredTtlMs, own);
   }
   return configuredTtlMs;
+}
+
+/*
+ * Retry holds: a server that answered an anonymous connect with a rate limit (429, or 503 with Retry-After) is not
+ * asked again by anonymous connects until its Retry-After has passed (RFC 9110 §10.2.3), so docs pages viewed by many
+ * people, and users pressing Connect again, do not keep knocking. Kept apart from the verdicts: a rate limit says
+ * nothing about the era, and the era cache may be off. Connects with user headers neither read nor write holds (a
+ * limit may be per credential).
+ */
+
+/** The longest a server's Retry-After holds anonymous connects back (a longer one is still reported as asked). */
+export const MAX_RETRY_HOLD_MS = 5 * 60 * 1000;
+
+export interface RetryHold {
+  /** When the rate-limited answer came (epoch ms). */
+  since: number;
+  /** Until when nothing is sent (epoch ms). */
+  until: number;
+  /** The status of that answer (429, 503). */
+  status: number;
+}
+
+/** Where holds live; as small as the verdict store, for the same reason. */
+export interface RetryHoldStore {
+  get(key: string): MaybePromise<RetryHold | undefined>;
+  /** Hold `key` for `ms` (capped at MAX_RETRY_HOLD_MS; 0 or less: no hold). */
+  set(key: string, hold: Omit<RetryHold, "until">, ms: number): MaybePromise<void>;
+  delete(key: string): MaybePromise<void>;
+}
+
+export class MemoryRetryHolds implements RetryHoldStore {
+  private readonly holds = new Map<string, RetryHold>();
+
+  constructor(
+    private readonly maxEntries = MAX_ERA_CACHE_ENTRIES,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.holds.size;
+  }
+
+  get(key: string): RetryHold | undefined {
+    const hold = this.holds.get(key);
+    if (hold && hold.until <= this.now()) {
+      this.holds.delete(key);
+      return undefined;
+    }
+    return hold;
+  }
+
+  set(key: string, hold: Omit<RetryHold, "until">, ms: number): void {
+    if (!(ms > 0)) return;
+    this.holds.delete(key);
+    while (this.holds.size >= this.maxEntries) this.holds.delete(this.holds.keys().next().value as string);
+    this.holds.set(key, { ...hold, until: this.now() + Math.min(ms, MAX_RETRY_HOLD_MS) });
+  }
+
+  delete(key: string): void {
+    this.holds.delete(key);
+  }
+}
+
+/** The process-wide holds (API routes and docs pages load this module separately: one server, one hold). */
+export function retryHolds(): RetryHoldStore {
+  return processSingleton("era-cache.retry-holds", () => new MemoryRetryHolds());
 }

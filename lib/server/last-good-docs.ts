@@ -17,7 +17,7 @@ export const MAX_LAST_GOOD_DOCS = 200;
  * re-fetch fails). A bad URL, a blocked target, a 4xx or a non-MCP answer is shown as the error it is.
  */
 export function isOutage(kind: ProxyErrorKind, upstreamStatus?: number): boolean {
-  if (kind === "upstream-unreachable" || kind === "upstream-timeout") return true;
+  if (kind === "upstream-unreachable" || kind === "upstream-timeout" || kind === "upstream-rate-limited") return true;
   return kind === "upstream-protocol" && upstreamStatus !== undefined && (upstreamStatus >= 500 || upstreamStatus === 429);
 }
 

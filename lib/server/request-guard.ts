@@ -5,6 +5,7 @@ import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "@/lib/securit
 import { checkApiCall, checkHost, checkMcpEndpoint, checkPageLoad, pageReachesUpstream, type RequestHeaders } from "@/lib/security/request-rules";
 import { consumeRate, consumeSnapshotQuota, LimitError, rateStore as configuredRateStore, type RateStore } from "./abuse-limits.ts";
 import { clientIdentity } from "./client-identity.ts";
+import { DOCS_LOAD_HEADER, preloadDocsPage, type DocsPreload } from "./docs-load.ts";
 import { config, type Config, type RateClass } from "./config.ts";
 import { processSingleton } from "./process-singleton.ts";
 import { isShuttingDown } from "./lifecycle.ts";
@@ -91,16 +92,24 @@ function fileWithHeaders(): NextResponse {
   return res;
 }
 
-/** Let a page through with a fresh CSP nonce (on the request, where Next.js finds it, and on the response). */
-function pageWithHeaders(req: NextRequest): NextResponse {
+/**
+ * Let a page through with a fresh CSP nonce (on the request, where Next.js finds it, and on the response). A docs
+ * page arrives with its docs already loaded (`docs`): the response takes the load's status (a 502 for a server
+ * that failed, not a 200 error page), and the page gets the same load by a one-time token.
+ */
+function pageWithHeaders(req: NextRequest, docs?: DocsPreload): NextResponse {
   const nonce = newNonce();
   const csp = contentSecurityPolicy({ nonce });
   const requestHeaders = new Headers(req.headers);
+  // Only the guard names a docs load: whatever a client sent under this name is dropped.
+  requestHeaders.delete(DOCS_LOAD_HEADER);
+  if (docs?.token) requestHeaders.set(DOCS_LOAD_HEADER, docs.token);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
-  const res = NextResponse.next({ request: { headers: requestHeaders } });
+  const res = NextResponse.next({ request: { headers: requestHeaders }, ...(docs ? { status: docs.status } : {}) });
   res.headers.set("content-security-policy", csp);
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, v);
+  for (const [k, v] of Object.entries(docs?.headers ?? {})) res.headers.set(k, v);
   return res;
 }
 
@@ -141,7 +150,7 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
       return refuse(req, verdict.status, "forbidden", verdict.message);
     }
     if (upstream && path !== "/playground") await countRequest(req, cfg, "docs");
-    return pageWithHeaders(req);
+    return pageWithHeaders(req, await preloadDocsPage(req));
   } catch (err) {
     if (err instanceof LimitError) return limited(req, err);
     throw err;

@@ -39,5 +39,5 @@ export async function resolveTarget(url: string, origin: string): Promise<Target
     };
   }
   const c = config();
-  return { url: new URL(url), displayUrl: redactServerUrl(url), fetch: createSafeFetch({ allowPrivate: c.allowPrivateNetwork, allow: c.egressAllow, connectTimeoutMs: c.requestTimeoutMs }) };
+  return { url: new URL(url), displayUrl: redactServerUrl(url), fetch: createSafeFetch({ allowPrivate: c.allowPrivateNetwork, allow: c.egressAllow, connectTimeoutMs: c.requestTimeoutMs, maxConnectionsPerOrigin: c.maxConnectionsPerOrigin }) };
 }
