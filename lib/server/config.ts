@@ -119,16 +119,22 @@ function flag(name: string): boolean {
   return ["1", "true", "yes"].includes((process.env[name] ?? "").toLowerCase());
 }
 
-/** An absolute http(s) origin (no path, query or credentials), or undefined when unset. */
-function origin(name: string): string | undefined {
+/** The URL in setting `name`, or undefined when unset; `problem` says what to write instead (never echoing a secret). */
+function urlSetting(name: string, problem: string): URL | undefined {
   const raw = process.env[name]?.trim();
   if (!raw) return undefined;
-  let u: URL;
   try {
-    u = new URL(raw);
+    return new URL(raw);
   } catch {
-    throw new Error(`${name}=${raw} is invalid: use an absolute URL such as https://toolscope.example.com.`);
+    throw new Error(`${name} is invalid: ${problem}`);
   }
+}
+
+/** An absolute http(s) origin (no path, query or credentials), or undefined when unset. */
+function origin(name: string): string | undefined {
+  const u = urlSetting(name, "use an absolute URL such as https://toolscope.example.com.");
+  if (!u) return undefined;
+  const raw = process.env[name]!.trim();
   if ((u.protocol !== "http:" && u.protocol !== "https:") || u.username || u.password || (u.pathname !== "/" && u.pathname !== "") || u.search || u.hash) {
     throw new Error(`${name}=${raw} is invalid: use only a scheme, host and optional port, such as https://toolscope.example.com.`);
   }
@@ -137,16 +143,10 @@ function origin(name: string): string | undefined {
 
 /** A connection URL with one of the given schemes, or undefined when unset. The value is never echoed (it may hold a password). */
 function connectionUrl(name: string, schemes: string[]): string | undefined {
-  const raw = process.env[name]?.trim();
-  if (!raw) return undefined;
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new Error(`${name} is not a URL: use ${schemes[0]}//user:password@host:port/…`);
-  }
+  const u = urlSetting(name, `use ${schemes[0]}//user:password@host:port/…`);
+  if (!u) return undefined;
   if (!schemes.includes(u.protocol)) throw new Error(`${name} must start with ${schemes.map((s) => `${s}//`).join(" or ")}.`);
-  return raw;
+  return process.env[name]!.trim();
 }
 
 /** The log settings, validated by the one rule the HTTP server uses too (lib/log/format.mjs). */

@@ -104,6 +104,11 @@ export class RuledSnapshotStore implements SnapshotStore {
     readonly limits: StoreLimits,
   ) {}
 
+  /** Largest snapshot, in bytes. */
+  get maxBytes(): number {
+    return this.limits.maxBytes;
+  }
+
   #now(): number {
     return (this.limits.now ?? Date.now)();
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Sql, TransactionSql } from "postgres";
 import { RuledSnapshotStore, type NewSnapshotRow, type SnapshotBackend, type SnapshotRow, type SnapshotWriter } from "./snapshot-rules.ts";
-import type { Snapshot, SnapshotDefinitions, SnapshotStore, StoreLimits } from "./snapshot-store.ts";
+import type { StoreLimits } from "./snapshot-store.ts";
 
 export interface PostgresStoreOptions {
   /** Table name (default `snapshots`); lower-case letters, digits and `_`. Tests use one per case. */
@@ -89,8 +89,7 @@ class PostgresBackend implements SnapshotBackend {
  * Snapshots in PostgreSQL, for several stateless instances behind a load balancer (DATABASE_URL). Same rules as
  * the SQLite store (snapshot-rules.ts). Nothing connects before the first put or get: `next build` imports routes.
  */
-export class PostgresSnapshotStore implements SnapshotStore {
-  readonly #store: RuledSnapshotStore;
+export class PostgresSnapshotStore extends RuledSnapshotStore {
   readonly table: string;
 
   constructor(
@@ -100,8 +99,7 @@ export class PostgresSnapshotStore implements SnapshotStore {
   ) {
     const table = options.table ?? "snapshots";
     if (!TABLE_NAME.test(table)) throw new Error(`Invalid snapshot table name ${JSON.stringify(table)}: use lower-case letters, digits and _.`);
-    this.table = table;
-    this.#store = new RuledSnapshotStore(async () => {
+    super(async () => {
       const { default: postgres } = await import("postgres");
       const sql = postgres(url, {
         max: options.maxConnections ?? 5,
@@ -120,31 +118,6 @@ export class PostgresSnapshotStore implements SnapshotStore {
       }
       return backend;
     }, typeof limits === "number" ? { maxBytes: limits } : limits);
-  }
-
-  get limits(): StoreLimits {
-    return this.#store.limits;
-  }
-
-  get maxBytes(): number {
-    return this.#store.limits.maxBytes;
-  }
-
-  put(definitions: SnapshotDefinitions): Promise<string> {
-    return this.#store.put(definitions);
-  }
-
-  get(id: string): Promise<Snapshot | undefined> {
-    return this.#store.get(id);
-  }
-
-  /** Remove snapshots not opened within the retention period; returns how many went. */
-  prune(): Promise<number> {
-    return this.#store.prune();
-  }
-
-  /** Close the connection pool (tests, shutdown); the next use connects again. */
-  close(): Promise<void> {
-    return this.#store.close();
+    this.table = table;
   }
 }

@@ -146,49 +146,26 @@ class SqliteBackend implements SnapshotBackend {
 }
 
 /** Snapshots in one SQLite file (better-sqlite3), opened on first use, never at import (`next build` imports routes). Rules: snapshot-rules.ts. */
-export class SqliteSnapshotStore implements SnapshotStore {
-  readonly #store: RuledSnapshotStore;
-  readonly limits: StoreLimits;
-
+export class SqliteSnapshotStore extends RuledSnapshotStore {
   constructor(
     readonly file: string,
     limits: number | StoreLimits,
   ) {
-    this.limits = typeof limits === "number" ? { maxBytes: limits } : limits;
-    this.#store = new RuledSnapshotStore(async () => {
-      const { default: Database } = await import("better-sqlite3");
-      mkdirSync(dirname(this.file), { recursive: true });
-      const db = new Database(this.file);
-      db.pragma("journal_mode = WAL");
-      db.exec("CREATE TABLE IF NOT EXISTS snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
-      // Added for quotas and retention; older databases get the columns on first open.
-      const columns = (db.prepare("PRAGMA table_info(snapshots)").all() as { name: string }[]).map((c) => c.name);
-      if (!columns.includes("bytes")) db.exec("ALTER TABLE snapshots ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0; UPDATE snapshots SET bytes = length(CAST(body AS BLOB));");
-      if (!columns.includes("opened_at")) db.exec("ALTER TABLE snapshots ADD COLUMN opened_at TEXT");
-      return new SqliteBackend(db);
-    }, this.limits);
-  }
-
-  get maxBytes(): number {
-    return this.limits.maxBytes;
-  }
-
-  put(definitions: SnapshotDefinitions): Promise<string> {
-    return this.#store.put(definitions);
-  }
-
-  get(id: string): Promise<Snapshot | undefined> {
-    return this.#store.get(id);
-  }
-
-  /** Remove snapshots not opened within the retention period; returns how many went. */
-  prune(): Promise<number> {
-    return this.#store.prune();
-  }
-
-  /** Close the database (tests; the server keeps it open for the life of the process). */
-  close(): Promise<void> {
-    return this.#store.close();
+    super(
+      async () => {
+        const { default: Database } = await import("better-sqlite3");
+        mkdirSync(dirname(file), { recursive: true });
+        const db = new Database(file);
+        db.pragma("journal_mode = WAL");
+        db.exec("CREATE TABLE IF NOT EXISTS snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
+        // Added for quotas and retention; older databases get the columns on first open.
+        const columns = (db.prepare("PRAGMA table_info(snapshots)").all() as { name: string }[]).map((c) => c.name);
+        if (!columns.includes("bytes")) db.exec("ALTER TABLE snapshots ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0; UPDATE snapshots SET bytes = length(CAST(body AS BLOB));");
+        if (!columns.includes("opened_at")) db.exec("ALTER TABLE snapshots ADD COLUMN opened_at TEXT");
+        return new SqliteBackend(db);
+      },
+      typeof limits === "number" ? { maxBytes: limits } : limits,
+    );
   }
 }
 
