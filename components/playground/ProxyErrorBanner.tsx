@@ -12,6 +12,7 @@ const TITLES: Record<ProxyErrorBody["error"]["kind"], string> = {
   "too-large": "Too large",
   "rate-limited": "Too many requests",
   forbidden: "Toolscope refused this request",
+  "not-found": "No longer waiting",
   unavailable: "Toolscope is restarting",
   internal: "Toolscope failed",
 };

@@ -1,5 +1,5 @@
 import { MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem } from "./wire-headers.ts";
-import { ERA_CHOICES, type ConnectRequest, type ConnectionDescriptor, type EraChoice, type RpcRequest, type ToolsRequest, type UserHeaders } from "./contract.ts";
+import { ERA_CHOICES, type ConnectRequest, type ConnectionDescriptor, type EraChoice, type RpcAnswerRequest, type RpcCancelRequest, type RpcRequest, type ToolsRequest, type UserHeaders } from "./contract.ts";
 
 /** A request to our API that does not match the contract; the message says what to change. */
 export class ContractError extends Error {
@@ -79,7 +79,36 @@ function parseEra(value: unknown): EraChoice {
 
 export function parseConnectRequest(body: unknown, limits: HeaderLimits): ConnectRequest & { era: EraChoice; headers: UserHeaders } {
   const b = requireObject(body, 'like {"url": "https://example.com/mcp", "era": "auto"}');
-  return { url: parseServerUrl(b.url), era: parseEra(b.era), headers: parseUserHeaders(b.headers, limits) };
+  if (b.interactive !== undefined && typeof b.interactive !== "boolean") throw new ContractError('"interactive" must be true or false: true when a person answers the server\'s requests (the playground).');
+  return { url: parseServerUrl(b.url), era: parseEra(b.era), headers: parseUserHeaders(b.headers, limits), interactive: b.interactive === true };
+}
+
+/** An id we minted (a stream or a pending server request): a UUID. */
+function parseMintedId(value: unknown, name: string, from: string): string {
+  if (typeof value !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)) throw new ContractError(`"${name}" must be the id from the ${from}.`);
+  return value;
+}
+
+/** POST /api/rpc/answer */
+export function parseRpcAnswerRequest(body: unknown): RpcAnswerRequest {
+  const b = requireObject(body, 'like {"streamId": "…", "pendingId": "…", "response": {"result": {…}}}');
+  const streamId = parseMintedId(b.streamId, "streamId", 'stream\'s first event ({"type": "stream"})');
+  const pendingId = parseMintedId(b.pendingId, "pendingId", "server-request event");
+  const r = b.response;
+  if (!isObject(r) || ("result" in r) === ("error" in r)) throw new ContractError('"response" must hold exactly one of "result" (an object) or "error" ({"code", "message"}).');
+  if ("result" in r) {
+    if (!isObject(r.result)) throw new ContractError('"response.result" must be an object, e.g. {"action": "accept", "content": {…}} for an elicitation.');
+    return { streamId, pendingId, response: { result: r.result } };
+  }
+  const e = r.error;
+  if (!isObject(e) || !Number.isInteger(e.code) || typeof e.message !== "string") throw new ContractError('"response.error" must be {"code": <integer>, "message": <string>}.');
+  return { streamId, pendingId, response: { error: { code: e.code as number, message: e.message, ...("data" in e ? { data: e.data } : {}) } } };
+}
+
+/** POST /api/rpc/cancel */
+export function parseRpcCancelRequest(body: unknown): RpcCancelRequest {
+  const b = requireObject(body, 'like {"streamId": "…"}');
+  return { streamId: parseMintedId(b.streamId, "streamId", 'stream\'s first event ({"type": "stream"})') };
 }
 
 /** Parse the connection descriptor the browser sends back (untrusted: it could be anything). */
@@ -92,6 +121,7 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
   if (value.discover !== undefined && !isObject(value.discover)) throw new ContractError('"connection.discover" must be an object.');
   if (value.stdioId !== undefined && (typeof value.stdioId !== "string" || !/^[A-Za-z0-9-]{1,64}$/.test(value.stdioId))) throw new ContractError('"connection.stdioId" must be the process id /api/connect returned.');
   if (value.transport !== undefined && (value.transport !== "sse" || value.era !== "legacy")) throw new ContractError('"connection.transport" can only be "sse", on a legacy connection (the HTTP+SSE transport).');
+  if (value.interactive !== undefined && value.interactive !== true) throw new ContractError('"connection.interactive" can only be true (or left out).');
   return {
     v: 1,
     url: parseServerUrl(value.url),
@@ -101,6 +131,7 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
     ...(value.discover !== undefined ? { discover: value.discover as Record<string, unknown> } : {}),
     ...(value.stdioId !== undefined ? { stdioId: value.stdioId as string } : {}),
     ...(value.transport !== undefined ? { transport: "sse" as const } : {}),
+    ...(value.interactive === true ? { interactive: true as const } : {}),
   };
 }
 

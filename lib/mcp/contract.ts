@@ -77,6 +77,12 @@ export interface ConnectionDescriptor {
    * session: GET the event stream, wait for its `endpoint` event, initialize, send, read the answer, close.
    */
   transport?: "sse";
+  /**
+   * A person answers the server's requests (ConnectRequest.interactive): a legacy session was initialized declaring
+   * elicitation, sampling and roots (a replacement session after expiry declares the same); modern requests carry
+   * them in `_meta`. Absent: no client capabilities are declared.
+   */
+  interactive?: true;
 }
 
 /** Extra HTTP headers the user wants on upstream requests (e.g. Authorization). Never stored or logged. */
@@ -86,6 +92,12 @@ export interface ConnectRequest {
   url: string;
   era?: EraChoice;
   headers?: UserHeaders;
+  /**
+   * A person answers the server's requests (the playground, which streams every call): the connection then declares
+   * the client capabilities elicitation, sampling and roots. Absent or false: none are declared, so a server never
+   * waits for an answer no one will give (docs pages, scripts).
+   */
+  interactive?: boolean;
 }
 
 export interface ServerSummary {
@@ -233,6 +245,56 @@ export interface RpcResponse {
   protocolWarnings?: string[];
   /** stdio only: lines the server process wrote to stderr since the last response (bounded). */
   stderr?: string[];
+  /** Requests the server sent us during this call (elicitation, sampling, roots, ping) and how each was answered. */
+  serverRequests?: ServerRequestRecord[];
+  /**
+   * HTTP+SSE only: messages the session's stream carried that belong to no request (log messages, list changes),
+   * kept apart from `notifications` so they are not mistaken for this call's.
+   */
+  sessionNotifications?: Record<string, unknown>[];
+}
+
+/** Who answered a server-to-client request. */
+export type ServerRequestAnswerer =
+  /** The person in the browser (a dialog in the playground, or a script through /api/rpc/answer). */
+  | "user"
+  /** The proxy itself: `ping`, or a refusal when no one can answer (a call that was not streamed, a modern server). */
+  | "proxy"
+  /** No answer came within TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS: the server got a JSON-RPC error. */
+  | "timeout"
+  /** The call ended (cancelled, or its stream closed) before the answer: the server got a JSON-RPC error. */
+  | "cancelled";
+
+/** One server-to-client request seen during a call, with the JSON-RPC answer sent back upstream. */
+export interface ServerRequestRecord {
+  request: Record<string, unknown>;
+  /** The JSON-RPC response we sent to the server (`result` or `error`), with the server's id. */
+  answer: Record<string, unknown>;
+  answeredBy: ServerRequestAnswerer;
+  /** Milliseconds from the start of the call to the request, and to the answer. */
+  atMs: number;
+  answeredAtMs: number;
+}
+
+/** POST /api/rpc/answer: the browser's answer to a server request announced on its /api/rpc stream. */
+export interface RpcAnswerRequest {
+  /** From the stream's first event (`{ type: "stream" }`): binds the answer to the call that raised the request. */
+  streamId: string;
+  /** From the `server-request` event. */
+  pendingId: string;
+  /** The JSON-RPC answer without `jsonrpc` and `id` (the proxy adds the server's id): `{ result }` or `{ error }`. */
+  response: { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
+}
+
+/** POST /api/rpc/cancel: stop the call of a stream; the stream then ends with its exchanges (nothing is lost). */
+export interface RpcCancelRequest {
+  streamId: string;
+}
+
+export interface RpcControlResponse {
+  ok: true;
+  /** `local`: this instance holds the call; `relayed`: another instance does, and the message went to it over Redis. */
+  delivered: "local" | "relayed";
 }
 
 /** The verdict on a result's `structuredContent` against the tool's `outputSchema` (ajv, 2020-12). */
@@ -265,6 +327,12 @@ export interface DisconnectResponse {
  * the request, e.g. progress), then exactly one `result` (the RpcResponse) or `error` (a ProxyErrorBody plus status).
  */
 export type RpcStreamEvent =
+  /** First event of every /api/rpc stream: the id that answers (/api/rpc/answer) and cancels (/api/rpc/cancel) name. */
+  | { type: "stream"; streamId: string }
+  /** The server asks the client something mid-call: answer through POST /api/rpc/answer within `timeoutMs`. */
+  | { type: "server-request"; streamId: string; pendingId: string; request: Record<string, unknown>; timeoutMs: number }
+  /** A server request stopped waiting: answered, timed out (the server got an error), or the call ended. */
+  | { type: "server-request-ended"; pendingId: string; answeredBy: ServerRequestAnswerer; note?: string }
   | { type: "upstream-event"; event: SseEvent }
   | { type: "notification"; message: Record<string, unknown> }
   | { type: "result"; body: RpcResponse }
@@ -299,6 +367,8 @@ export type ProxyErrorKind =
   | "rate-limited"
   /** Toolscope's request guard refused the call itself (foreign Host, another site's page, not JSON). */
   | "forbidden"
+  /** What the request names is not here (an answer to a server request that stopped waiting, a stream that ended). */
+  | "not-found"
   /** This Toolscope instance is shutting down (a restart or a deploy): send again in a moment. */
   | "unavailable"
   | "internal";
@@ -328,6 +398,7 @@ export const PROXY_ERROR_STATUS: Record<ProxyErrorKind, number> = {
   "too-large": 413,
   "rate-limited": 429,
   forbidden: 403,
+  "not-found": 404,
   unavailable: 503,
   internal: 500,
 };

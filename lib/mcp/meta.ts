@@ -12,6 +12,14 @@ export const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.
 /** What the proxy can do on the user's behalf: input requests are answered in the browser. */
 export const CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } as const;
 
+/**
+ * What the client declares (at initialize, or in a modern request's `_meta`): the capabilities only when a person is
+ * there to use them (ConnectionDescriptor.interactive); otherwise none, so a server never waits for an answer.
+ */
+export function clientCapabilities(interactive: boolean | undefined): Record<string, unknown> {
+  return interactive ? CLIENT_CAPABILITIES : {};
+}
+
 let counter = 0;
 /** The id the proxy gives a request the user wrote without one (unique enough for one exchange; never reused soon). */
 export function proxyRequestId(): string {
@@ -37,7 +45,7 @@ export interface Stamped {
  * Fill in what the protocol requires and the user did not write: a request id, and on the modern era
  * the per-request `_meta` envelope. Anything the user wrote wins; every addition is reported.
  */
-export function stampMessage(message: Record<string, unknown>, era: "modern" | "legacy", nextId: () => string | number): Stamped {
+export function stampMessage(message: Record<string, unknown>, era: "modern" | "legacy", nextId: () => string | number, capabilities: Record<string, unknown> = CLIENT_CAPABILITIES): Stamped {
   const added: AddedField[] = [];
   const out: Record<string, unknown> = { ...message };
   if (!("jsonrpc" in out)) {
@@ -57,7 +65,7 @@ export function stampMessage(message: Record<string, unknown>, era: "modern" | "
     const want: [string, unknown][] = [
       [META_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION],
       [META_CLIENT_INFO, CLIENT_INFO],
-      [META_CLIENT_CAPABILITIES, CLIENT_CAPABILITIES],
+      [META_CLIENT_CAPABILITIES, capabilities],
     ];
     for (const [key, value] of want) {
       if (key in meta) continue;

@@ -9,7 +9,9 @@ import { log } from "./log.ts";
 import { processSingleton } from "./process-singleton.ts";
 import { publicOrigin } from "./public-origin.ts";
 import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } from "./proxy-error.ts";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
+import { openCall } from "./rpc-control.ts";
+import type { ServerRequestAsker } from "./server-request-asker.ts";
 
 export interface ApiContext {
   config: Config;
@@ -19,6 +21,8 @@ export interface ApiContext {
   signal: AbortSignal;
   /** Set when the caller asked for a stream: progress and upstream events go out as they happen. */
   emit?: (event: RpcStreamEvent) => void;
+  /** Set on a streamed call: the server's requests go to the browser on the stream and its answers come back. */
+  asker?: ServerRequestAsker;
 }
 
 async function readJson(req: Request, maxBytes: number): Promise<unknown> {
@@ -154,11 +158,16 @@ export async function handleApi<T>(
     };
     return streamResponse(
       async (emit) => {
+        // Answerable: POST /api/rpc/answer and /api/rpc/cancel name the stream by the id of its first event.
+        const call = await openCall(emit, () => stop.abort(), cfg);
+        emit({ type: "stream", streamId: call.streamId });
         try {
-          return { type: "result", body: (await run(input, { ...ctx, signal: stop.signal, emit })) as never };
+          return { type: "result", body: (await run(input, { ...ctx, signal: stop.signal, emit, asker: call.asker })) as never };
         } catch (err) {
           const { status, body } = failure(err, urlOf(input), cfg);
           return { type: "error", status, body };
+        } finally {
+          call.close();
         }
       },
       stop,

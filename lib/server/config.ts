@@ -20,6 +20,11 @@ export interface Config {
   streamIdleMs: number;
   /** Upper bound for a call whose response streams (once its event stream is open; it replaces `requestTimeoutMs` there), in ms. */
   streamMaxMs: number;
+  /** How long a server request (elicitation, sampling, roots) waits for the person in the browser, in ms. */
+  serverRequestTimeoutMs: number;
+  /** Server requests waiting for an answer at once: in the whole process, and on one /api/rpc stream. */
+  maxPendingServerRequests: number;
+  maxPendingPerStream: number;
   /** Tool schemas (inputSchema, outputSchema) larger or deeper than these are never compiled or walked: the tool is excluded. */
   maxSchemaBytes: number;
   maxSchemaDepth: number;
@@ -202,6 +207,9 @@ function parseConfig(): Config {
     requestTimeoutMs: int("TOOLSCOPE_REQUEST_TIMEOUT_MS", 15_000, 100, 300_000),
     listenMaxMs: int("TOOLSCOPE_LISTEN_MAX_MS", 30 * 60 * 1000, 1_000, 24 * 60 * 60 * 1000),
     streamIdleMs: int("TOOLSCOPE_STREAM_IDLE_MS", 60_000, 100, 60 * 60 * 1000),
+    serverRequestTimeoutMs: int("TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS", 300_000, 1_000, 60 * 60 * 1000),
+    maxPendingServerRequests: int("TOOLSCOPE_MAX_PENDING_SERVER_REQUESTS", 1_000, 1, 100_000),
+    maxPendingPerStream: int("TOOLSCOPE_MAX_PENDING_PER_STREAM", 16, 1, 1_000),
     streamMaxMs: int("TOOLSCOPE_STREAM_MAX_MS", 10 * 60 * 1000, 1_000, 24 * 60 * 60 * 1000),
     maxSchemaBytes: int("TOOLSCOPE_MAX_SCHEMA_BYTES", 262_144, 1_000, 50_000_000),
     maxSchemaDepth: int("TOOLSCOPE_MAX_SCHEMA_DEPTH", 64, 4, 10_000),

@@ -1,15 +1,15 @@
 import "server-only";
 import { Client, StreamableHTTPClientTransport, type PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ConnectResponse, EraChoice, HttpExchange, Implementation, ServerSummary, UserHeaders } from "@/lib/mcp/contract";
-import { CLIENT_CAPABILITIES, CLIENT_INFO, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
+import { CLIENT_INFO, clientCapabilities, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
 import { SseParser } from "@/lib/mcp/sse-parser";
 import { eraVerdictStore, normaliseServerUrl, retryHolds, verdictTtlMs, type EraVerdict, type EraVerdictStore, type RetryHoldStore } from "./era-cache.ts";
 import { classifyError, isRateLimitStatus, MAX_REDIRECTS, ProxyError, redirectLoop, redirectNotFollowed, redirectTarget, tooManyRedirects, upstreamRateLimited } from "./proxy-error.ts";
 import { createRecorder } from "./recording-fetch.ts";
 import { wantsSseFallback } from "./sse-rules.ts";
-import { withSseSession } from "./sse-session.ts";
+import { withSseSession } from "./upstream-sse.ts";
 import type { Target } from "./targets.ts";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
 
 export interface ConnectOptions {
   target: Target;
@@ -24,6 +24,8 @@ export interface ConnectOptions {
   eraStore?: EraVerdictStore;
   /** Where anonymous connects remember a server's Retry-After (default: the process-wide store; false: not at all). */
   retryHolds?: RetryHoldStore | false;
+  /** A person answers the server's requests: declare elicitation, sampling and roots (ConnectRequest.interactive). */
+  interactive?: boolean;
 }
 
 export type ConnectResult = ConnectResponse & { exchanges: HttpExchange[] };
@@ -60,15 +62,15 @@ async function connectOnce(opts: ConnectOptions, prior: PriorDiscovery | undefin
 
 /**
  * Connect over HTTP+SSE: open the stream, wait for `endpoint`, initialize, close. The descriptor says `transport: "sse"`,
- * and every later call on it opens a short session of its own (./sse-session.ts). `earlier` are the exchanges of a
+ * and every later call on it opens a short session of its own (./upstream-sse.ts). `earlier` are the exchanges of a
  * failed Streamable HTTP attempt, shown first.
  */
 async function connectSse(opts: ConnectOptions, earlier: HttpExchange[]): Promise<ConnectResult> {
   try {
-    return await withSseSession({ target: opts.target, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes }, async (session) => {
+    return await withSseSession({ target: opts.target, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes, interactive: opts.interactive }, async (session) => {
       const { server: described } = describeConnected(session.client, opts.target.displayUrl);
       const server = { ...described, transport: "sse" as const };
-      return { server, connection: { v: 1, url: opts.url, era: "legacy", protocolVersion: server.protocolVersion, transport: "sse" }, exchanges: [...earlier, ...session.takeExchanges()] };
+      return { server, connection: { v: 1, url: opts.url, era: "legacy", protocolVersion: server.protocolVersion, transport: "sse", ...(opts.interactive ? { interactive: true as const } : {}) }, exchanges: [...earlier, ...session.takeExchanges()] };
     });
   } catch (err) {
     throw err instanceof ExchangeFailure ? new ExchangeFailure(err.cause, [...earlier, ...err.exchanges]) : err;
@@ -254,7 +256,7 @@ async function connectStreamable(opts: ConnectOptions, prior: PriorDiscovery | u
     // A connect step whose stream breaks is not resumed (the guard reports it at once): connecting again is the retry.
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1_000, maxReconnectionDelay: 1_000, reconnectionDelayGrowFactor: 1 },
   });
-  const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(opts.era) });
+  const client = new Client({ ...CLIENT_INFO }, { capabilities: clientCapabilities(opts.interactive) as never, versionNegotiation: negotiation(opts.era) });
   try {
     await client.connect(transport, { timeout: opts.timeoutMs, signal: AbortSignal.timeout(opts.timeoutMs), ...(prior ? { prior } : {}) });
     const { server, discover } = describeConnected(client, opts.target.displayUrl);
@@ -262,7 +264,7 @@ async function connectStreamable(opts: ConnectOptions, prior: PriorDiscovery | u
     const sessionId = era === "legacy" ? transport.sessionId : undefined;
     return {
       server,
-      connection: { v: 1, url: opts.url, era, protocolVersion, ...(sessionId ? { sessionId } : {}), ...(era === "modern" && discover ? { discover } : {}) },
+      connection: { v: 1, url: opts.url, era, protocolVersion, ...(sessionId ? { sessionId } : {}), ...(era === "modern" && discover ? { discover } : {}), ...(opts.interactive ? { interactive: true as const } : {}) },
       exchanges: recorder.exchanges,
     };
   } catch (err) {

@@ -5,7 +5,7 @@ import { ContractError, parseDescriptor, parseUserHeaders, type HeaderLimits } f
 import { createRecorder } from "./recording-fetch.ts";
 import { shortSessionId } from "./session-recovery.ts";
 import type { Target } from "./targets.ts";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
 
 export function parseDisconnectRequest(body: unknown, limits: HeaderLimits): DisconnectRequest & { headers: UserHeaders } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ContractError('The request body must be a JSON object like {"connection": {…}}.');

@@ -3,8 +3,9 @@ import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import { config } from "./config.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
 import { normaliseServerUrl } from "./era-cache.ts";
-import { connect, toolListInvalidationHooks, tools } from "./proxy-service.ts";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { connect, disconnect, toolListInvalidationHooks, tools } from "./proxy-service.ts";
+import { log } from "./log.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
 import { LastGoodDocs, type StaleInfo } from "./last-good-docs.ts";
 
 export interface DocsSnapshot {
@@ -24,8 +25,13 @@ async function load(url: string, origin: string): Promise<DocsSnapshot> {
   const ctx = { config: config(), origin, signal: AbortSignal.timeout(config().requestTimeoutMs * 3) };
   try {
     const { server, connection } = await connect({ url, era: "auto", headers: {} }, ctx);
-    const list = await tools({ connection, headers: {} }, ctx);
-    return { server, list };
+    try {
+      const list = await tools({ connection, headers: {} }, ctx);
+      return { server, list };
+    } finally {
+      // A docs view holds nothing afterwards: a legacy session is ended, a stdio process stopped (modern: a no-op).
+      await disconnect({ connection, headers: {} }, ctx).catch((err: unknown) => log.debug("docs load could not release its connection", { reason: (err as Error).message }));
+    }
   } catch (err) {
     throw classifyError(err instanceof ExchangeFailure ? err.cause : err, url, ctx.config.requestTimeoutMs, err instanceof ExchangeFailure ? err.exchanges : undefined);
   }

@@ -9,7 +9,7 @@ import { config } from "./config.ts";
 import { connect, tools } from "./proxy-service.ts";
 import { classifyError } from "./proxy-error.ts";
 import { resolveTarget } from "./targets.ts";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
 
 const ORIGIN = "http://localhost:3000";
 const served: ServedHandler[] = [];

@@ -1,25 +1,15 @@
 import "server-only";
-import type { CacheScope, ConnectionDescriptor, ExcludedTool, HttpExchange, Tool, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
-import { stampMessage } from "@/lib/mcp/meta";
+import type { CacheScope, ConnectionDescriptor, ExcludedTool, HttpExchange, Tool, ToolsResponse } from "@/lib/mcp/contract";
+import { clientCapabilities, stampMessage } from "@/lib/mcp/meta";
 import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
-import { exchangeMessage, ExchangeFailure } from "./upstream-exchange.ts";
-import type { Target } from "./targets.ts";
+import { ExchangeFailure, runExchange } from "./exchange-core.ts";
+import { refusingAsker } from "./server-request-asker.ts";
+import type { SessionIo, Upstream } from "./upstream.ts";
 import { log } from "./log.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { checkToolOrder } from "./list-order.ts";
-import { withSseSession } from "./sse-session.ts";
 import { configuredSchemaLimits, guardToolSchemas } from "./schema-guard.ts";
 import type { SchemaLimits } from "@/lib/schema/schema-size";
-
-export interface ListToolsOptions {
-  target: Target;
-  descriptor: ConnectionDescriptor;
-  userHeaders: UserHeaders;
-  timeoutMs: number;
-  maxBodyBytes: number;
-  maxPages: number;
-  maxTools: number;
-}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -58,6 +48,8 @@ export interface WalkOptions {
   maxTools: number;
   /** Identifies the server for the "same tools, other order" check. */
   orderKey: string;
+  /** Declared in a modern request's `_meta` (see clientCapabilities). */
+  capabilities: Record<string, unknown>;
 }
 
 /**
@@ -78,7 +70,7 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
       warnings.push(`Stopped after ${opts.maxPages} pages (TOOLSCOPE_MAX_TOOL_PAGES); the server has more.`);
       break;
     }
-    const { message } = stampMessage({ jsonrpc: "2.0", id: `list-${Date.now().toString(36)}-${pages + 1}`, method: "tools/list", ...(cursor !== undefined ? { params: { cursor } } : {}) }, opts.era, () => 0);
+    const { message } = stampMessage({ jsonrpc: "2.0", id: `list-${Date.now().toString(36)}-${pages + 1}`, method: "tools/list", ...(cursor !== undefined ? { params: { cursor } } : {}) }, opts.era, () => 0, opts.capabilities);
     let result;
     try {
       result = await send(message);
@@ -136,15 +128,21 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
   return { tools, excluded, ttlMs, cacheScope, fetchedAt: new Date().toISOString(), pages, warnings, exchanges };
 }
 
-/**
- * Every tool of an HTTP server: pages sent through the SDK's Streamable HTTP transport, or for an HTTP+SSE server
- * all pages on one short session of their own (stream, initialize, the pages, close).
- */
-export function listAllTools(opts: ListToolsOptions): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
-  const walk = { era: opts.descriptor.era, maxPages: opts.maxPages, maxTools: opts.maxTools, orderKey: `${opts.target.displayUrl}|${opts.descriptor.era}` };
-  if (opts.descriptor.transport === "sse") {
-    return withSseSession(opts, (session) => walkToolPages(async (message) => ({ response: (await session.request(message)).response, exchanges: session.takeExchanges() }), walk));
-  }
-  const send: PageSender = (message) => exchangeMessage({ target: opts.target, descriptor: opts.descriptor, message, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes });
-  return walkToolPages(send, walk);
+/** Caps and bounds of one list walk. */
+export interface ListCaps {
+  timeoutMs: number;
+  maxPages: number;
+  maxTools: number;
+}
+
+/** Every tool of a server, all pages on one upstream session; the server's own requests meanwhile are refused. */
+export function listAllTools(upstream: Upstream, descriptor: ConnectionDescriptor, io: SessionIo, caps: ListCaps): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+  const walk: WalkOptions = { era: descriptor.era, maxPages: caps.maxPages, maxTools: caps.maxTools, orderKey: `${descriptor.url}|${descriptor.era}`, capabilities: clientCapabilities(descriptor.interactive) };
+  const asker = refusingAsker("Toolscope was listing tools, with no one to ask");
+  return upstream.withSession(descriptor, io, (open) =>
+    walkToolPages(async (message) => {
+      const { response, exchanges } = await runExchange({ open: open(), message, era: descriptor.era, timeoutMs: caps.timeoutMs, signal: io.signal, asker });
+      return { response, exchanges };
+    }, walk),
+  );
 }

@@ -1,46 +1,36 @@
 import "server-only";
 import type { ConnectionDescriptor, HttpExchange, ConnectRequest, ConnectResponse, DisconnectRequest, DisconnectResponse, RpcRequest, RpcResponse, ToolsRequest, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import type { ApiContext } from "./api-route.ts";
-import { connectServer, forgetEraVerdict } from "./connect.ts";
-import { disconnectServer } from "./disconnect.ts";
-import { listAllTools } from "./list-tools.ts";
-import { sendRpc } from "./send-rpc.ts";
-import { connectStdio, disconnectStdio, isStdioUrl, listStdioTools, rpcStdio } from "./stdio-service.ts";
-import { ProxyError } from "./proxy-error.ts";
-import { withSessionRecovery } from "./session-recovery.ts";
-import { resolveTarget, type Target } from "./targets.ts";
-import { toolListCache } from "./tools-cache.ts";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { forgetEraVerdict } from "./connect.ts";
 import { config } from "./config.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
+import { knownTools } from "./known-tools.ts";
 import { onStop } from "./lifecycle.ts";
+import { listAllTools } from "./list-tools.ts";
 import { log } from "./log.ts";
 import { processSingleton } from "./process-singleton.ts";
-import { ToolListBus } from "./tool-list-bus.ts";
+import { ProxyError } from "./proxy-error.ts";
+import { sendRpc } from "./send-rpc.ts";
+import { withSessionRecovery } from "./session-recovery.ts";
 import { streamLimitsFor } from "./stream-watchdog.ts";
+import { ToolListBus } from "./tool-list-bus.ts";
+import { toolListCache } from "./tools-cache.ts";
+import { upstreamFor, type SessionIo, type Upstream } from "./upstream.ts";
 
 type WithHeaders<T> = T & { headers: UserHeaders };
 
 /** POST /api/connect */
 export async function connect(input: WithHeaders<ConnectRequest> & { era: NonNullable<ConnectRequest["era"]> }, ctx: ApiContext): Promise<ConnectResponse> {
-  if (isStdioUrl(input.url)) {
-    if (input.era === "legacy-sse") throw new ProxyError("bad-request", "legacy-sse is an HTTP transport (GET an event stream, POST messages); a stdio server has none.", "Connect with era auto, modern or legacy.");
-    return connectStdio(input, ctx.config);
-  }
-  const target = await resolveTarget(input.url, ctx.origin);
-  return connectServer({
-    target,
-    url: input.url,
-    era: input.era,
-    userHeaders: input.headers,
-    timeoutMs: ctx.config.requestTimeoutMs,
-    maxBodyBytes: ctx.config.maxResponseBytes,
-    eraCacheTtlMs: ctx.config.eraCacheTtlMs,
-  });
+  const upstream = await upstreamFor(input.url, ctx);
+  return upstream.connect({ url: input.url, era: input.era, userHeaders: input.headers, interactive: input.interactive === true });
 }
 
-/** A fresh legacy initialize for the same server and headers (the old session expired). */
-function legacyReconnect(target: Target, descriptor: ConnectionDescriptor, headers: UserHeaders, ctx: ApiContext) {
-  return () => connectServer({ target, url: descriptor.url, era: "legacy", userHeaders: headers, timeoutMs: ctx.config.requestTimeoutMs, maxBodyBytes: ctx.config.maxResponseBytes });
+/** A fresh legacy initialize for the same server, headers and capabilities (the old session expired). */
+function legacyReconnect(upstream: Upstream, descriptor: ConnectionDescriptor, headers: UserHeaders) {
+  return async () => {
+    const { connection, exchanges } = await upstream.connect({ url: descriptor.url, era: "legacy", userHeaders: headers, interactive: descriptor.interactive === true });
+    return { connection, exchanges: exchanges ?? [] };
+  };
 }
 
 /**
@@ -56,46 +46,54 @@ async function forgetVerdictOnFailure<T>(descriptor: ConnectionDescriptor, run: 
   }
 }
 
+/** A session's worth of I/O settings for a call of the API. */
+function sessionIo(headers: UserHeaders, ctx: ApiContext, interactive: boolean, headerOverrides?: Record<string, string>): SessionIo {
+  return {
+    userHeaders: headers,
+    timeoutMs: ctx.config.requestTimeoutMs,
+    maxBodyBytes: ctx.config.maxResponseBytes,
+    signal: ctx.signal,
+    onSseEvent: ctx.emit && ((event) => ctx.emit?.({ type: "upstream-event", event })),
+    interactive,
+    headerOverrides,
+  };
+}
+
 /**
  * POST /api/tools: a fresh cached list when there is one (unless `fresh`), else every page from the
  * server, kept as its `ttlMs`/`cacheScope` allow. A legacy session that expired is replaced once.
  */
 export async function tools(input: WithHeaders<ToolsRequest>, ctx: ApiContext): Promise<ToolsResponse> {
-  if (isStdioUrl(input.connection.url)) {
-    const { exchanges: _exchanges, ...list } = await listStdioTools(input.connection, ctx.config);
-    return list;
+  const upstream = await upstreamFor(input.connection, ctx);
+  if (upstream.cachesLists) {
+    // This instance now caches lists: it must hear other instances' list_changed (a no-op without REDIS_URL).
+    void toolListBus()?.start();
+    if (!input.fresh) {
+      const cached = await toolListCache.lookup(input.connection, input.headers);
+      if (cached) return { ...cached.list, cache: cached.cache };
+    }
   }
-  // This instance now caches lists: it must hear other instances' list_changed (a no-op without REDIS_URL).
-  void toolListBus()?.start();
-  if (!input.fresh) {
-    const cached = await toolListCache.lookup(input.connection, input.headers);
-    if (cached) return { ...cached.list, cache: cached.cache };
-  }
-  const target = await resolveTarget(input.connection.url, ctx.origin);
   const recovered = await forgetVerdictOnFailure(input.connection, () =>
-    withSessionRecovery(input.connection, (descriptor) => fetchToolList(target, descriptor, input.headers, ctx), legacyReconnect(target, input.connection, input.headers, ctx)),
+    withSessionRecovery(input.connection, (descriptor) => fetchToolList(upstream, descriptor, input.headers, ctx), legacyReconnect(upstream, input.connection, input.headers)),
   );
   const { exchanges: _exchanges, ...list } = recovered.result;
   return { ...list, ...(recovered.connection ? { connection: recovered.connection } : {}), ...(recovered.notes.length ? { notes: recovered.notes } : {}) };
 }
 
-/** Every page of the list from the server (no session recovery of its own), kept in the cache as its hints allow. */
-async function fetchToolList(target: Target, descriptor: ConnectionDescriptor, headers: UserHeaders, ctx: ApiContext): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
-  const { exchanges, ...list } = await listAllTools({
-    target,
-    descriptor,
-    userHeaders: headers,
+/** Every page of the list from the server (no session recovery of its own), kept as its hints allow. */
+async function fetchToolList(upstream: Upstream, descriptor: ConnectionDescriptor, headers: UserHeaders, ctx: ApiContext): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+  const { exchanges, ...list } = await listAllTools(upstream, descriptor, sessionIo(headers, { ...ctx, emit: undefined }, false), {
     timeoutMs: ctx.config.requestTimeoutMs,
-    maxBodyBytes: ctx.config.maxResponseBytes,
     maxPages: ctx.config.maxToolPages,
     maxTools: ctx.config.maxTools,
   });
-  const cache = await toolListCache.put(descriptor, headers, list);
+  knownTools().remember(descriptor, headers, list);
+  const cache = upstream.cachesLists ? await toolListCache.put(descriptor, headers, list) : { hit: false };
   return { ...list, cache, exchanges };
 }
 
-/** POST /api/rpc: the message as written; a legacy session that expired is replaced once and the message sent again. */
-export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<string, unknown> }, ctx: ApiContext): Promise<RpcResponse> {
+/** Refuse what a transport or an API shape cannot carry, with what to do instead. */
+function refuseUnsupported(input: { connection: ConnectionDescriptor; message: Record<string, unknown> }, ctx: ApiContext): void {
   const listen = input.message.method === "subscriptions/listen";
   if (listen && !ctx.emit) {
     throw new ProxyError(
@@ -111,54 +109,58 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
       "Legacy servers announce changes as notifications (e.g. notifications/tools/list_changed) on their own stream; reload the tool list to see changes.",
     );
   }
-  if (isStdioUrl(input.connection.url)) {
-    return rpcStdio(input.connection, input.message, ctx.config, { signal: ctx.signal, onNotification: ctx.emit && ((message) => ctx.emit?.({ type: "notification", message })) });
-  }
+}
+
+/** POST /api/rpc: the message as written; a legacy session that expired is replaced once and the message sent again. */
+export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<string, unknown> }, ctx: ApiContext): Promise<RpcResponse> {
+  refuseUnsupported(input, ctx);
   const started = performance.now();
-  const target = await resolveTarget(input.connection.url, ctx.origin);
+  const upstream = await upstreamFor(input.connection, ctx);
   const relay = notificationRelay(input.connection.url, ctx.emit);
-  const recovered = await forgetVerdictOnFailure(input.connection, () =>
-    withSessionRecovery(
-      input.connection,
-      (descriptor) => {
-        // Within this attempt: an expired session shows up as a 404 here too and is recovered once, by the caller.
-        // Modern calls need the definition (Mcp-Param-* mirroring) and fetch it when missing; legacy calls only
-        // use a cached one (for the outputSchema verdict): legacy lists carry no ttlMs, so fetching would mean every call.
-        const findTool = async (name: string) => {
-          const cached = (await toolListCache.lookup(descriptor, input.headers))?.list;
-          const list = cached ?? (descriptor.era === "modern" ? await fetchToolList(target, descriptor, input.headers, ctx) : undefined);
-          // Excluded tools too: sendRpc refuses a modern call to one (the client rules forbid calling it).
-          return list?.tools.find((t) => t.name === name) ?? list?.excluded.find((e) => e.tool.name === name)?.tool;
-        };
-        return sendRpc({
-          target,
-          descriptor,
-          message: input.message,
-          userHeaders: input.headers,
-          headerOverrides: input.headerOverrides,
-          findTool,
-          // Until the answer streams; then a call with progress (or a listen stream) is bounded by the stream limits.
-          timeoutMs: ctx.config.requestTimeoutMs,
-          stream: streamLimitsFor(input.message.method, ctx.config),
-          maxBodyBytes: ctx.config.maxResponseBytes,
-          signal: ctx.signal,
-          onSseEvent: ctx.emit && ((event) => ctx.emit?.({ type: "upstream-event", event })),
-          onNotification: relay.onNotification,
-        });
-      },
-      legacyReconnect(target, input.connection, input.headers, ctx),
-    ),
+  const recovered = await forgetVerdictOnFailure(
+    input.connection,
+    () =>
+      withSessionRecovery(
+        input.connection,
+        (descriptor) => {
+          // Modern calls need the definition (Mcp-Param-* mirroring) and fetch it when missing; other calls use the
+          // definitions last listed (for the outputSchema verdict and excluded tools): fetching would mean every call.
+          const findTool = async (name: string) => {
+            const cached = upstream.cachesLists ? (await toolListCache.lookup(descriptor, input.headers))?.list : undefined;
+            const list = cached ?? (descriptor.era === "modern" && upstream.hasHeaders ? await fetchToolList(upstream, descriptor, input.headers, ctx) : undefined);
+            // Excluded tools too: sendRpc refuses a call to one (the client rules forbid calling it).
+            return list?.tools.find((t) => t.name === name) ?? list?.excluded.find((e) => e.tool.name === name)?.tool ?? knownTools().find(descriptor, input.headers, name);
+          };
+          return sendRpc({
+            upstream,
+            descriptor,
+            message: input.message,
+            userHeaders: input.headers,
+            headerOverrides: input.headerOverrides,
+            findTool,
+            // Until the answer streams; then a call with progress (or a listen stream) is bounded by the stream limits.
+            timeoutMs: ctx.config.requestTimeoutMs,
+            stream: streamLimitsFor(input.message.method, ctx.config),
+            maxBodyBytes: ctx.config.maxResponseBytes,
+            signal: ctx.signal,
+            onSseEvent: ctx.emit && ((event) => ctx.emit?.({ type: "upstream-event", event })),
+            onNotification: relay.onNotification,
+            asker: ctx.asker,
+          });
+        },
+        legacyReconnect(upstream, input.connection, input.headers),
+      ),
     ctx.signal,
   ).finally(relay.drained);
   if (!recovered.connection) return recovered.result;
-  return { ...recovered.result, exchanges: recovered.exchanges, durationMs: performance.now() - started, connection: recovered.connection, notes: recovered.notes };
+  return { ...recovered.result, exchanges: recovered.exchanges, durationMs: performance.now() - started, connection: recovered.connection, notes: [...recovered.notes, ...(recovered.result.notes ?? [])] };
 }
 
-/** POST /api/disconnect: end a legacy session (DELETE); a no-op for modern connections. */
+/** POST /api/disconnect: end what the connection holds (a legacy session, a stdio process); a no-op for modern ones. */
 export async function disconnect(input: WithHeaders<DisconnectRequest>, ctx: ApiContext): Promise<DisconnectResponse> {
-  if (isStdioUrl(input.connection.url)) return disconnectStdio(input.connection, ctx.config);
-  const target = await resolveTarget(input.connection.url, ctx.origin);
-  return disconnectServer({ target, descriptor: input.connection, userHeaders: input.headers, timeoutMs: ctx.config.requestTimeoutMs, maxBodyBytes: ctx.config.maxResponseBytes });
+  const upstream = await upstreamFor(input.connection, ctx);
+  const { exchanges, ...answer } = await upstream.disconnect(input.connection, input.headers);
+  return { ...answer, exchanges: exchanges ?? [] };
 }
 
 /**
@@ -190,6 +192,7 @@ export function toolListInvalidationHooks(): Set<(url: string) => unknown> {
 }
 
 toolListInvalidationHooks().add((url) => toolListCache.invalidate(url));
+toolListInvalidationHooks().add((url) => knownTools().invalidate(url));
 
 /** Run this process's invalidation hooks for a server (also what a list_changed heard from another instance does). */
 async function runLocalInvalidation(url: string): Promise<void> {

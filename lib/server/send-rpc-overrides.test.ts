@@ -12,6 +12,12 @@ import { mirroredParamHeaders } from "@/lib/mcp/x-mcp-header";
 import { createDemoServerHandler, type DemoServerHandler } from "@/lib/demo/server";
 import { sendRpc } from "./send-rpc.ts";
 import type { Target } from "./targets.ts";
+import type { UpstreamConfig } from "./upstream.ts";
+import { streamableUpstream } from "./upstream-http.ts";
+import { sseUpstream } from "./upstream-sse.ts";
+
+/** Only connect and disconnect read the settings; a call reads its own from the options. */
+const CFG = { requestTimeoutMs: 5000, maxResponseBytes: 1_000_000 } as UpstreamConfig;
 
 const MODERN: ConnectionDescriptor = { v: 1, url: "builtin:demo", era: "modern", protocolVersion: "2026-07-28" };
 
@@ -32,7 +38,7 @@ const target: Target = {
 
 function send(message: Record<string, unknown>, extra: { headerOverrides?: Record<string, string>; descriptor?: ConnectionDescriptor; userHeaders?: Record<string, string> } = {}) {
   return sendRpc({
-    target,
+    upstream: streamableUpstream(target, CFG),
     descriptor: extra.descriptor ?? MODERN,
     message,
     userHeaders: extra.userHeaders ?? {},
@@ -157,7 +163,7 @@ test("parity on HTTP+SSE (2024-11-05): the message POST carries the content head
     const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`);
     const sseTarget: Target = { url, displayUrl: url.toString(), fetch };
     const descriptor: ConnectionDescriptor = { v: 1, url: url.toString(), era: "legacy", protocolVersion: "2024-11-05", transport: "sse" };
-    const res = await sendRpc({ target: sseTarget, descriptor, message: sql("eu-west1"), userHeaders: {}, findTool: async () => undefined, timeoutMs: 5000, maxBodyBytes: 1_000_000 });
+    const res = await sendRpc({ upstream: sseUpstream(sseTarget, CFG), descriptor, message: sql("eu-west1"), userHeaders: {}, findTool: async () => undefined, timeoutMs: 5000, maxBodyBytes: 1_000_000 });
     const post = posts.find((p) => p.body.method === "tools/call")!;
     const mcpish = Object.fromEntries(Object.entries(post.headers).filter(([n]) => n === "content-type" || n === "accept" || n.startsWith("mcp-")));
     const expected = Object.fromEntries([...contentHeaders("sse"), ...transportMcpHeaders(res.sent as Record<string, unknown>, { ...descriptor, sse: true })].map(([n, v]) => [n.toLowerCase(), v]));

@@ -4,6 +4,8 @@ import type { ConnectionDescriptor, Tool } from "@/lib/mcp/contract";
 import { ProxyError } from "./proxy-error.ts";
 import { refuseExcludedTool, sendRpc } from "./send-rpc.ts";
 import type { Target } from "./targets.ts";
+import type { UpstreamConfig } from "./upstream.ts";
+import { streamableUpstream } from "./upstream-http.ts";
 
 const VALID: Tool = { name: "valid_tool", inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } } };
 const INVALID: Tool = { name: "invalid_number_header", inputSchema: { type: "object", properties: { score: { type: "number", "x-mcp-header": "Score" } } } };
@@ -28,8 +30,11 @@ function call(name: string, args: Record<string, unknown>) {
   return { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } };
 }
 
+/** Only connect and disconnect read the settings; a call reads its own from the options. */
+const CFG = { requestTimeoutMs: 5000, maxResponseBytes: 1_000_000 } as UpstreamConfig;
+
 function options(descriptor: ConnectionDescriptor, target: Target, message: Record<string, unknown>) {
-  return { target, descriptor, message, userHeaders: {}, findTool: async (name: string) => [VALID, INVALID].find((t) => t.name === name), timeoutMs: 5000, maxBodyBytes: 1_000_000 };
+  return { upstream: streamableUpstream(target, CFG), descriptor, message, userHeaders: {}, findTool: async (name: string) => [VALID, INVALID].find((t) => t.name === name), timeoutMs: 5000, maxBodyBytes: 1_000_000 };
 }
 
 test("refuseExcludedTool: a modern call to a tool with invalid x-mcp-header is refused with the reason; valid, unknown and legacy pass", () => {

@@ -1,26 +1,27 @@
 import "server-only";
 import type { AddedField, ConnectionDescriptor, HttpExchange, RpcResponse, SseEvent, Tool, UserHeaders } from "@/lib/mcp/contract";
-import { proxyRequestId, stampMessage } from "@/lib/mcp/meta";
+import { clientCapabilities, proxyRequestId, stampMessage } from "@/lib/mcp/meta";
 import { maskHeaders } from "@/lib/mcp/secrets";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
 import { mirroredParamHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
-import { exchangeMessage } from "./upstream-exchange.ts";
-import { exchangeOverSse, SSE_SESSION_NOTE } from "./sse-session.ts";
+import { runExchange } from "./exchange-core.ts";
+import { refusedNote, refusingAsker, type ServerRequestAsker } from "./server-request-asker.ts";
+import type { Upstream } from "./upstream.ts";
+import { SSE_SESSION_NOTE } from "./upstream-sse.ts";
 import { checkOutput } from "./output-validation.ts";
 import { streamConduct } from "@/lib/mcp/stream-conduct";
 import { ProxyError } from "./proxy-error.ts";
-import type { Target } from "./targets.ts";
 import { omittedSchemaReason } from "./schema-guard.ts";
 import type { StreamLimits } from "./stream-watchdog.ts";
 
 export interface SendRpcOptions {
-  target: Target;
+  upstream: Upstream;
   descriptor: ConnectionDescriptor;
   message: Record<string, unknown>;
   userHeaders: UserHeaders;
   /**
-   * Looks up the tool definition for `Mcp-Param-*` mirroring (tools/call only), callable or excluded: a modern
-   * call to a tool the client rules exclude (invalid `x-mcp-header`) is refused before anything is sent.
+   * Looks up the tool definition for `Mcp-Param-*` mirroring (tools/call only), callable or excluded: a call to a
+   * tool the client rules exclude is refused before anything is sent.
    */
   findTool: (name: string) => Promise<Tool | undefined>;
   timeoutMs: number;
@@ -32,6 +33,8 @@ export interface SendRpcOptions {
   signal?: AbortSignal;
   onSseEvent?: (e: SseEvent) => void;
   onNotification?: (message: Record<string, unknown>) => void;
+  /** Who answers the server's requests; without one (a call that is not streamed) they are refused at once. */
+  asker?: ServerRequestAsker;
 }
 
 /** The tool a tools/call names, when the server lists it. */
@@ -60,21 +63,6 @@ export function refuseExcludedTool(era: ConnectionDescriptor["era"], tool: Tool 
 }
 
 /**
- * A target whose POSTs carry the user's header overrides. They are applied at the fetch, after the SDK transport:
- * the transport refuses per-request `Mcp-Name` (it derives it from the body), and an experiment wants exactly that.
- */
-function withOverrides(target: Target, overrides: Record<string, string>): Target {
-  if (Object.keys(overrides).length === 0) return target;
-  const inner = target.fetch;
-  const fetchWith = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    if ((init?.method ?? "GET") !== "POST") return inner(input, init);
-    const { headers } = applyHeaderOverrides([...new Headers(init?.headers).entries()], overrides);
-    return inner(input, { ...init, headers });
-  }) as typeof fetch;
-  return { ...target, fetch: fetchWith };
-}
-
-/**
  * The recorder sits before the override fetch, so it saw the derived values: record the overridden ones it then
  * sent (the same rule, applied to the same POSTs), masked like every recorded header.
  */
@@ -91,17 +79,41 @@ function transportHeaders(sent: [string, string][], user: UserHeaders, ours: Rec
   return sent.filter(([name]) => !known.has(name.toLowerCase())).map(([name, value]) => ({ where: "header" as const, name, value }));
 }
 
+/**
+ * A streamed tools/call gets a progress token when the caller wrote none, so a server that reports progress can, and
+ * the playground shows it as it comes (documented in the README). Never on a call that is not streamed: nobody watches.
+ */
+function withProgressToken(message: Record<string, unknown>, added: AddedField[]): Record<string, unknown> {
+  if (message.method !== "tools/call") return message;
+  const params = isObject(message.params) ? message.params : {};
+  const meta = isObject(params._meta) ? params._meta : {};
+  if ("progressToken" in meta) return message;
+  const progressToken = proxyRequestId();
+  added.push({ where: "body", name: "/params/_meta/progressToken", value: progressToken });
+  return { ...message, params: { ...params, _meta: { ...meta, progressToken } } };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 /** Send the user's message as written, plus what the protocol requires, and report every addition. */
 export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
-  const { message, added } = stampMessage(opts.message, opts.descriptor.era, proxyRequestId);
+  const { descriptor, upstream } = opts;
+  const stamped = stampMessage(opts.message, descriptor.era, proxyRequestId, clientCapabilities(descriptor.interactive));
+  const added = stamped.added;
+  const message = opts.asker ? withProgressToken(stamped.message, added) : stamped.message;
   const tool = await calledTool(message, opts.findTool);
-  refuseExcludedTool(opts.descriptor.era, tool);
-  const extraHeaders = mirroredParamHeaders(message, opts.descriptor.era, tool);
-  const overrides = opts.headerOverrides ?? {};
-  const target = withOverrides(opts.target, overrides);
-  const result = opts.descriptor.transport === "sse" ? await exchangeOverSse({ ...opts, target, message }) : await exchangeMessage({ ...opts, target, message, extraHeaders });
+  refuseExcludedTool(descriptor.era, tool);
+  const extraHeaders = upstream.hasHeaders ? mirroredParamHeaders(message, descriptor.era, tool) : {};
+  const overrides = upstream.hasHeaders ? (opts.headerOverrides ?? {}) : {};
+  const refusing = opts.asker ? undefined : refusingAsker("this call was not streamed, so no one could be asked");
+  const io = { userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes, signal: opts.signal, onSseEvent: opts.onSseEvent, headerOverrides: overrides, interactive: opts.asker !== undefined };
+  const result = await upstream.withSession(descriptor, io, (open) =>
+    runExchange({ open: open({ headers: extraHeaders }), message, era: descriptor.era, timeoutMs: opts.timeoutMs, stream: opts.stream, signal: opts.signal, asker: opts.asker ?? refusing!, onNotification: opts.onNotification }),
+  );
   // The POST that carried the message (on HTTP+SSE the stream's GET and the handshake come first).
-  const posted = result.exchanges.find((x) => x.request.method === "POST" && x.request.body === JSON.stringify(message)) ?? result.exchanges[0];
+  const posted = result.exchanges.find((x) => x.request.method === "POST" && x.request.body === JSON.stringify(message));
   const derived: [string, string][] = [...Object.entries(extraHeaders), ...transportHeaders(posted?.request.headers ?? [], opts.userHeaders, extraHeaders).map((a): [string, string] => [a.name, String(a.value)])];
   const { headers: sentHeaders, overridden } = applyHeaderOverrides(derived, overrides);
   const isOverridden = new Set(overridden.map((o) => o.name.toLowerCase()));
@@ -109,7 +121,8 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   for (const o of overridden) added.push({ where: "header", name: o.name, value: o.value, overridden: true, ...(o.replaced !== undefined ? { replaced: o.replaced } : {}) });
   recordOverrides(result.exchanges, overrides, opts.userHeaders);
   const outputValidation = tool ? checkOutput(tool, result.response) : undefined;
-  const protocolWarnings = opts.descriptor.era === "modern" ? streamConduct(message, result.notifications) : [];
+  const protocolWarnings = descriptor.era === "modern" ? streamConduct(message, result.notifications) : [];
+  const notes = [...(upstream.transport === "http+sse" ? [SSE_SESSION_NOTE] : []), ...(refusing ? [refusedNote(refusing.refused)].filter((n): n is string => n !== undefined) : [])];
   return {
     response: result.response,
     notifications: result.notifications,
@@ -119,6 +132,9 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
     durationMs: result.durationMs,
     ...(outputValidation ? { outputValidation } : {}),
     ...(protocolWarnings.length ? { protocolWarnings } : {}),
-    ...(opts.descriptor.transport === "sse" ? { notes: [SSE_SESSION_NOTE] } : {}),
+    ...(notes.length ? { notes } : {}),
+    ...(result.serverRequests.length ? { serverRequests: result.serverRequests } : {}),
+    ...(result.sessionNotifications.length ? { sessionNotifications: result.sessionNotifications } : {}),
+    ...upstream.extras(descriptor),
   };
 }

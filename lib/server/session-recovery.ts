@@ -1,6 +1,6 @@
 import "server-only";
 import type { ConnectionDescriptor, HttpExchange } from "@/lib/mcp/contract";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
 
 /**
  * Legacy session expiry (2025-11-25 transports §Session Management): a 404 to a request that carried

@@ -9,9 +9,9 @@ import { createSafeFetch } from "./egress.ts";
 import { eraVerdictStore, normaliseServerUrl } from "./era-cache.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
 import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
-import { withSseSession } from "./sse-session.ts";
+import { withSseSession } from "./upstream-sse.ts";
 import { startEverythingServer } from "../../playwright/fixtures/everything-server.ts";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
 
 // Real servers: the published @modelcontextprotocol/server-everything in its HTTP+SSE mode, and a small raw HTTP+SSE
 // server below for what a well-behaved server never does (a foreign endpoint, silence, a server request, a flood).

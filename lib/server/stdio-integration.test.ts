@@ -9,7 +9,7 @@ import { config } from "./config.ts";
 import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { stdioRegistry } from "./stdio-registry.ts";
-import { ExchangeFailure } from "./upstream-exchange.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
 
 // The published @modelcontextprotocol/server-everything (a dev dependency), launched over stdio from a config file.
 const dir = mkdtempSync(path.join(tmpdir(), "toolscope-stdio-it-"));

@@ -1,8 +1,10 @@
 import { test, describe, after } from "node:test";
 import assert from "node:assert/strict";
+import { ExchangeFailure, runExchange, type ExchangeResult } from "./exchange-core.ts";
 import { ProxyError } from "./proxy-error.ts";
+import { refusingAsker } from "./server-request-asker.ts";
 import type { StdioServerSpec } from "./stdio-config.ts";
-import { StderrRing, StdioRegistry, StdioSendFailure, stdioRegistry, type StdioProcess } from "./stdio-registry.ts";
+import { StderrRing, StdioRegistry, stdioRegistry, type StdioProcess } from "./stdio-registry.ts";
 
 /** A tiny line-delimited JSON-RPC peer: echoes requests (with a log notification first), never answers "slow", exits on "exit". */
 const ECHO = `
@@ -43,6 +45,11 @@ async function launch(r: StdioRegistry, name = "echo"): Promise<StdioProcess> {
   await p.transport.start();
   p.adopt("legacy");
   return p;
+}
+
+/** One exchange on the process's channel, the way the proxy runs it (legacy era: nothing is stamped). */
+function send(p: StdioProcess, message: Record<string, unknown>, opts: { timeoutMs: number; signal?: AbortSignal; onNotification?: (m: Record<string, unknown>) => void }): Promise<ExchangeResult> {
+  return runExchange({ open: p.channel(), message, era: "legacy", timeoutMs: opts.timeoutMs, signal: opts.signal, asker: refusingAsker("test"), onNotification: opts.onNotification });
 }
 
 function alive(pid: number | undefined): boolean {
@@ -99,18 +106,23 @@ describe("StdioRegistry", () => {
     const r = registry();
     const p = await launch(r);
     const seen: unknown[] = [];
-    const res = await p.send({ jsonrpc: "2.0", id: "a-1", method: "tools/call", params: { name: "echo" } }, { timeoutMs: 5000, onNotification: (m) => seen.push(m) });
+    const res = await send(p, { jsonrpc: "2.0", id: "a-1", method: "tools/call", params: { name: "echo" } }, { timeoutMs: 5000, onNotification: (m) => seen.push(m) });
     assert.deepEqual(res.response, { jsonrpc: "2.0", id: "a-1", result: { echo: { name: "echo" } } });
-    assert.equal(res.notifications.length, 1);
-    assert.deepEqual(seen, res.notifications);
-    assert.equal(res.exchange.transport, "stdio");
-    assert.equal(res.exchange.request.method, "STDIO");
-    assert.equal(res.exchange.request.url, "stdio:echo");
-    assert.deepEqual(res.exchange.request.headers, []);
-    assert.equal(res.exchange.request.body, JSON.stringify({ jsonrpc: "2.0", id: "a-1", method: "tools/call", params: { name: "echo" } }));
-    assert.equal(res.exchange.response?.status, 0);
-    assert.equal(res.exchange.response?.sseEvents[0].event, "stdout");
-    assert.deepEqual(JSON.parse(res.exchange.response?.body ?? ""), res.response);
+    // The log message names no request: on the process's shared pipe it is the session's, still relayed as it arrives.
+    const collected = [...res.notifications, ...res.sessionNotifications];
+    assert.equal(collected.length, 1);
+    assert.equal(collected[0]?.method, "notifications/message");
+    assert.deepEqual(seen, collected);
+    assert.equal(res.exchanges.length, 1);
+    const exchange = res.exchanges[0]!;
+    assert.equal(exchange.transport, "stdio");
+    assert.equal(exchange.request.method, "STDIO");
+    assert.equal(exchange.request.url, "stdio:echo");
+    assert.deepEqual(exchange.request.headers, []);
+    assert.equal(exchange.request.body, JSON.stringify({ jsonrpc: "2.0", id: "a-1", method: "tools/call", params: { name: "echo" } }));
+    assert.equal(exchange.response?.status, 0);
+    assert.equal(exchange.response?.sseEvents[0]?.event, "stdout");
+    assert.deepEqual(JSON.parse(exchange.response?.body ?? ""), res.response);
     assert.deepEqual(p.stderr.takeNew(), ["echo ready"]);
   });
 
@@ -129,7 +141,7 @@ describe("StdioRegistry", () => {
   test("a process that exits is marked dead: the next request gets its exit code and stderr tail", async () => {
     const r = registry();
     const p = await launch(r);
-    await p.send({ jsonrpc: "2.0", method: "exit" }, { timeoutMs: 1000 });
+    await send(p, { jsonrpc: "2.0", method: "exit" }, { timeoutMs: 1000 });
     await until(() => p.state === "dead");
     assert.equal(r.running, 0, "a dead process does not count toward the cap");
     assert.throws(
@@ -141,10 +153,10 @@ describe("StdioRegistry", () => {
   test("a request in flight when the process dies fails with the exit code", async () => {
     const r = registry();
     const p = await launch(r);
-    const pending = p.send({ jsonrpc: "2.0", id: 7, method: "slow" }, { timeoutMs: 5000 });
+    const pending = send(p, { jsonrpc: "2.0", id: 7, method: "slow" }, { timeoutMs: 5000 });
     await new Promise((res) => setTimeout(res, 100));
     process.kill(p.pid as number, "SIGKILL");
-    await assert.rejects(pending, (err: unknown) => err instanceof StdioSendFailure && /killed by SIGKILL/.test((err.cause as Error).message));
+    await assert.rejects(pending, (err: unknown) => err instanceof ExchangeFailure && /killed by SIGKILL/.test((err.cause as Error).message));
   });
 
   test("cancelling sends notifications/cancelled for the request id; progress goes to its request", async () => {
@@ -152,16 +164,13 @@ describe("StdioRegistry", () => {
     const p = await launch(r);
     const ctrl = new AbortController();
     const progress: unknown[] = [];
-    const pending = p.send(
-      { jsonrpc: "2.0", id: "slow-1", method: "slow", params: { _meta: { progressToken: "tok" } } },
-      { timeoutMs: 5000, signal: ctrl.signal, onNotification: (m) => progress.push(m), cancelMessage: (requestId, reason) => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason } }) },
-    );
+    const pending = send(p, { jsonrpc: "2.0", id: "slow-1", method: "slow", params: { _meta: { progressToken: "tok" } } }, { timeoutMs: 5000, signal: ctrl.signal, onNotification: (m) => progress.push(m) });
     await until(() => progress.length === 1);
     ctrl.abort();
-    await assert.rejects(pending, (err: unknown) => err instanceof StdioSendFailure && /cancelled/.test((err.cause as Error).message));
+    await assert.rejects(pending, (err: unknown) => err instanceof ExchangeFailure && /cancelled/.test((err.cause as Error).message));
     await until(() => p.stderr.tail(5).includes('cancelled "slow-1"'));
     // The process is still usable afterwards.
-    const res = await p.send({ jsonrpc: "2.0", id: "after", method: "ping" }, { timeoutMs: 5000 });
+    const res = await send(p, { jsonrpc: "2.0", id: "after", method: "ping" }, { timeoutMs: 5000 });
     assert.equal((res.response as { id: string }).id, "after");
   });
 
@@ -169,8 +178,8 @@ describe("StdioRegistry", () => {
     const r = registry();
     const p = await launch(r);
     await assert.rejects(
-      p.send({ jsonrpc: "2.0", id: 99, method: "slow" }, { timeoutMs: 200, cancelMessage: (requestId) => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } }) }),
-      (err: unknown) => err instanceof StdioSendFailure && (err.cause as ProxyError).kind === "upstream-timeout",
+      send(p, { jsonrpc: "2.0", id: 99, method: "slow" }, { timeoutMs: 200 }),
+      (err: unknown) => err instanceof ExchangeFailure && (err.cause as ProxyError).kind === "upstream-timeout",
     );
     await until(() => p.stderr.tail(5).includes("cancelled 99"));
   });
@@ -178,8 +187,8 @@ describe("StdioRegistry", () => {
   test("two requests with the same id at once are refused (the response could not be told apart)", async () => {
     const r = registry();
     const p = await launch(r);
-    const first = p.send({ jsonrpc: "2.0", id: 1, method: "slow" }, { timeoutMs: 500 });
-    await assert.rejects(p.send({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { timeoutMs: 500 }), (err: unknown) => err instanceof StdioSendFailure && /still waiting/.test((err.cause as Error).message));
+    const first = send(p, { jsonrpc: "2.0", id: 1, method: "slow" }, { timeoutMs: 500 });
+    await assert.rejects(send(p, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { timeoutMs: 500 }), (err: unknown) => err instanceof ExchangeFailure && /still waiting/.test((err.cause as Error).message));
     await assert.rejects(first);
   });
 
@@ -205,7 +214,7 @@ describe("StdioRegistry", () => {
     const r = registry();
     const p = await launch(r);
     p.stderr.takeNew();
-    await p.send({ jsonrpc: "2.0", id: 1, method: "noisy" }, { timeoutMs: 5000 });
+    await send(p, { jsonrpc: "2.0", id: 1, method: "noisy" }, { timeoutMs: 5000 });
     await new Promise((res) => setTimeout(res, 200));
     const lines = p.stderr.takeNew();
     assert.match(lines[0], /earlier stderr lines dropped/);

@@ -3,6 +3,9 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
+import { stampMessage } from "@/lib/mcp/meta";
+import type { Channel, ExchangeOptions } from "./exchange-core.ts";
+import { refusingAsker } from "./server-request-asker.ts";
 import type { Config } from "./config.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { assertStdioAllowed, type StdioServerSpec } from "./stdio-config.ts";
@@ -74,36 +77,14 @@ export class StderrRing {
   }
 }
 
-export interface SendOptions {
-  timeoutMs: number;
-  signal?: AbortSignal;
-  onNotification?: (message: Record<string, unknown>) => void;
-  /** A notification to write when the request is given up (cancelled or timed out), e.g. stamped `notifications/cancelled`. */
-  cancelMessage?: (id: unknown, reason: string) => Record<string, unknown>;
-}
-
-export interface SendResult {
-  response: Record<string, unknown> | null;
-  notifications: Record<string, unknown>[];
-  exchange: HttpExchange;
-  durationMs: number;
-}
-
-/** A failed stdio send, with the exchange so far (the caller wraps it for the error body). */
-export class StdioSendFailure extends Error {
-  constructor(
-    readonly cause: unknown,
-    readonly exchange: HttpExchange,
-  ) {
-    super((cause as Error)?.message ?? String(cause));
-  }
-}
-
-interface Waiter {
-  resolve(message: Record<string, unknown>): void;
-  reject(err: Error): void;
+/** One exchange's view of the process: the requests it wrote, and where the process's messages for it go. */
+interface Lane {
+  /** Hand a message from stdout to the exchange; `shared` as in Channel.onmessage. */
+  deliver(m: Record<string, unknown>, shared: boolean): void;
+  fail(err: unknown): void;
+  /** JSON.stringify of the ids of requests written on this lane. */
+  ids: Set<string>;
   progressToken?: unknown;
-  message(m: Record<string, unknown>): void;
 }
 
 type State = "starting" | "live" | "dead" | "stopped";
@@ -116,11 +97,10 @@ export class StdioProcess {
   state: State = "starting";
   exit?: { code: number | null; signal: NodeJS.Signals | null };
   era?: "modern" | "legacy";
-  /** The tools from the last full listing (for output validation of calls). */
-  tools?: { name: string; outputSchema?: Record<string, unknown> }[];
   lastUsed = Date.now();
   private child?: ChildProcess;
-  private readonly pending = new Map<string, Waiter>();
+  /** Exchanges running on this process, oldest first. */
+  private readonly lanes = new Set<Lane>();
   idleTimer?: NodeJS.Timeout;
 
   constructor(
@@ -177,8 +157,7 @@ export class StdioProcess {
     this.exit = { code, signal };
     this.stderr.flush();
     const err = this.deadError();
-    for (const w of this.pending.values()) w.reject(err);
-    this.pending.clear();
+    for (const lane of this.lanes) lane.fail(err);
     this.onGone(this);
   }
 
@@ -205,93 +184,102 @@ export class StdioProcess {
     }
   }
 
+  /**
+   * Messages from stdout: a response goes to the lane that wrote its request; a server request to the newest lane
+   * (the call a person most likely watches), or is refused at once when no call runs; progress and cancellations to
+   * the lane they name; anything else (log messages) to every lane, marked as shared.
+   */
   private route(m: Record<string, unknown>): void {
+    const lanes = [...this.lanes];
     const isResponse = ("result" in m || "error" in m) && m.id !== undefined && m.method === undefined;
     if (isResponse) {
-      const key = JSON.stringify(m.id);
-      const w = this.pending.get(key);
-      if (w) {
-        this.pending.delete(key);
-        w.resolve(m);
-      }
+      lanes.find((l) => l.ids.has(JSON.stringify(m.id)))?.deliver(m, false);
       return; // a late answer to a request given up on: dropped
     }
-    if (m.method === "notifications/tools/list_changed") this.tools = undefined;
-    if (m.method === "ping" && m.id !== undefined) {
-      void this.transport.send({ jsonrpc: "2.0", id: m.id, result: {} } as never).catch(() => undefined);
-    } else if (typeof m.method === "string" && m.id !== undefined) {
-      // A server-to-client request: shown to the user and answered, so the server never waits forever.
-      void this.transport
-        .send({ jsonrpc: "2.0", id: m.id, error: { code: -32601, message: `Toolscope does not answer ${m.method} over stdio; modern servers ask for input with input_required results.` } } as never)
-        .catch(() => undefined);
+    if (typeof m.method === "string" && m.id !== undefined) {
+      const newest = lanes.at(-1);
+      if (newest) newest.deliver(m, true);
+      else void this.refuse(m);
+      return;
     }
     const params = m.params as { progressToken?: unknown; requestId?: unknown } | undefined;
-    const waiters = [...this.pending.entries()];
-    const owner =
-      params?.progressToken !== undefined ? waiters.find(([, w]) => w.progressToken !== undefined && w.progressToken === params.progressToken) : params?.requestId !== undefined ? waiters.find(([k]) => k === JSON.stringify(params.requestId)) : undefined;
-    // Progress and cancellations go to their request; anything else (log messages) to every request in flight.
-    for (const [, w] of owner ? [owner] : waiters) w.message(m);
+    const owner = lanes.find((l) => (params?.progressToken !== undefined && l.progressToken === params.progressToken) || (params?.requestId !== undefined && l.ids.has(JSON.stringify(params.requestId))));
+    for (const lane of owner ? [owner] : lanes) lane.deliver(m, owner === undefined);
   }
 
-  /** Write one message to stdin and wait for the response with the same id (notifications are collected meanwhile). */
-  async send(message: Record<string, unknown>, opts: SendOptions): Promise<SendResult> {
-    const started = performance.now();
-    const startedAt = new Date().toISOString();
-    const events: SseEvent[] = [];
-    const notifications: Record<string, unknown>[] = [];
-    const body = JSON.stringify(message);
-    const exchange = (response?: Record<string, unknown>, error?: string): HttpExchange => ({
-      transport: "stdio",
-      request: { method: "STDIO", url: this.url, headers: [], body },
-      ...(response || events.length ? { response: { status: 0, statusText: "stdout", headers: [], ...(response ? { body: JSON.stringify(response) } : {}), sseEvents: events } } : {}),
-      ...(error ? { error } : {}),
-      startedAt,
-      durationMs: performance.now() - started,
-    });
-    if (this.state !== "live") throw new StdioSendFailure(this.deadError(), exchange(undefined, "process not running"));
-    this.touch();
-    const id = message.id;
-    const expectsResponse = id !== undefined && typeof message.method === "string";
-    const key = JSON.stringify(id);
-    if (expectsResponse && this.pending.has(key)) {
-      throw new StdioSendFailure(new ProxyError("bad-request", `A request with id ${key} is still waiting for its response on this stdio process; use another id.`), exchange(undefined, "duplicate id"));
-    }
-    const timeout = AbortSignal.timeout(opts.timeoutMs);
-    const abort = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
-    let settle!: { resolve(m: Record<string, unknown>): void; reject(e: Error): void };
-    const response = new Promise<Record<string, unknown>>((resolve, reject) => (settle = { resolve, reject }));
-    response.catch(() => undefined);
-    const onMessage = (m: Record<string, unknown>) => {
-      events.push({ atMs: Math.round(performance.now() - started), event: "stdout", data: JSON.stringify(m) });
-      notifications.push(m);
-      opts.onNotification?.(m);
+  /** A server request while no call runs: nobody can answer it, so the server is told at once. */
+  private async refuse(m: Record<string, unknown>): Promise<void> {
+    const { answer } = await refusingAsker("no call is running on this stdio process").ask(m, new AbortController().signal);
+    await this.transport.send({ jsonrpc: "2.0", id: m.id, ...answer } as never).catch(() => undefined);
+  }
+
+  /** A channel for one exchange (runExchange's `open`): lines written to stdin, the messages for it from stdout. */
+  channel(): ExchangeOptions["open"] {
+    return async () => {
+      if (this.state !== "live") throw this.deadError();
+      const started = performance.now();
+      const records: HttpExchange[] = [];
+      const record = (message: Record<string, unknown>): HttpExchange => {
+        const x: HttpExchange = { transport: "stdio", request: { method: "STDIO", url: this.url, headers: [], body: JSON.stringify(message) }, startedAt: new Date().toISOString(), durationMs: 0 };
+        records.push(x);
+        return x;
+      };
+      let main: HttpExchange | undefined;
+      let response: Record<string, unknown> | undefined;
+      const events: SseEvent[] = [];
+      const channel: Channel = {
+        send: async (message, { signal }) => {
+          const key = JSON.stringify(message.id);
+          if (message.id !== undefined && [...this.lanes].some((l) => l !== lane && l.ids.has(key))) {
+            throw new ProxyError("bad-request", `A request with id ${key} is still waiting for its response on this stdio process; use another id.`);
+          }
+          main = record(message);
+          if (message.id !== undefined) lane.ids.add(key);
+          lane.progressToken = (message.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
+          // Given up before the answer (timeout, cancel): tell the server to stop, the stdio counterpart of closing the HTTP stream.
+          signal.addEventListener(
+            "abort",
+            () => {
+              if (!response && message.id !== undefined && this.state === "live") void this.transport.send(this.cancelFor(message.id, (signal.reason as Error)?.message ?? "cancelled") as never).catch(() => undefined);
+            },
+            { once: true },
+          );
+          this.touch();
+          await this.transport.send(message as never);
+        },
+        reply: async (message) => {
+          record(message);
+          await this.transport.send(message as never);
+        },
+        exchanges: () => {
+          if (main) {
+            main.durationMs = performance.now() - started;
+            main.response = { status: 0, statusText: "stdout", headers: [], sseEvents: events, ...(response ? { body: JSON.stringify(response) } : {}) };
+          }
+          return records;
+        },
+        release: async () => {
+          this.lanes.delete(lane);
+          this.touch();
+        },
+      };
+      const lane: Lane = {
+        ids: new Set(),
+        deliver(m, shared) {
+          if (m.method === undefined && ("result" in m || "error" in m)) response = m;
+          else events.push({ atMs: Math.round(performance.now() - started), event: "stdout", data: JSON.stringify(m) });
+          channel.onmessage?.(m, shared);
+        },
+        fail: (err) => channel.onerror?.(err),
+      };
+      this.lanes.add(lane);
+      return channel;
     };
-    const progressToken = (message.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken;
-    if (expectsResponse) this.pending.set(key, { resolve: settle.resolve, reject: settle.reject, progressToken, message: onMessage });
-    const onAbort = () => {
-      const reason = timeout.aborted ? `No response within ${opts.timeoutMs} ms.` : "The request was cancelled.";
-      if (this.pending.delete(key) && opts.cancelMessage && this.state === "live") {
-        // Tell the server to stop working on it (the stdio counterpart of closing the HTTP stream).
-        void this.transport.send(opts.cancelMessage(id, reason) as never).catch(() => undefined);
-      }
-      settle.reject(
-        timeout.aborted
-          ? new ProxyError("upstream-timeout", `stdio server "${this.spec.name}": ${reason} Sent notifications/cancelled.`, "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS.")
-          : new ProxyError("bad-request", `${reason} Sent notifications/cancelled to the stdio server.`),
-      );
-    };
-    if (expectsResponse) abort.addEventListener("abort", onAbort, { once: true });
-    try {
-      await this.transport.send(message as never);
-      const result = expectsResponse ? await response : null;
-      return { response: result, notifications, exchange: exchange(result ?? undefined), durationMs: performance.now() - started };
-    } catch (err) {
-      this.pending.delete(key);
-      throw new StdioSendFailure(err, exchange(undefined, (err as Error).message));
-    } finally {
-      abort.removeEventListener("abort", onAbort);
-      this.touch();
-    }
+  }
+
+  /** Stamped `notifications/cancelled` for a request given up on. */
+  private cancelFor(requestId: unknown, reason: string): Record<string, unknown> {
+    return stampMessage({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason } }, this.era ?? "legacy", () => 0).message;
   }
 
   touch(): void {
@@ -299,7 +287,7 @@ export class StdioProcess {
   }
 
   get busy(): boolean {
-    return this.pending.size > 0;
+    return this.lanes.size > 0;
   }
 }
 
@@ -336,6 +324,12 @@ export class StdioRegistry {
     this.entries.set(proc.id, proc);
     this.armIdle(proc);
     return proc;
+  }
+
+  /** The process of a descriptor if it is still known (running or exited), without touching it. */
+  find(id: string, url: string): StdioProcess | undefined {
+    const proc = this.entries.get(id);
+    return proc && proc.url === url ? proc : undefined;
   }
 
   /** The live process of a descriptor, or a clear error (unknown id, another server's id, exited). */

@@ -101,3 +101,83 @@ test("the errors name the limit, its setting and what to do", () => {
   assert.equal(max.message, "The subscriptions/listen stream reached its longest allowed duration (60000 ms, TOOLSCOPE_LISTEN_MAX_MS).");
   assert.match(streamCutError("max", streamLimitsFor("tools/call", cfg)).message, /TOOLSCOPE_STREAM_MAX_MS/);
 });
+
+test("hold: the request timeout does not run while a person is asked; on release it starts over", () => {
+  const { clock, fired, dog } = watch();
+  clock.advance(2_000);
+  const release = dog.hold();
+  clock.advance(10_000);
+  assert.deepEqual(fired, [], "held well past the 3 s request timeout");
+  release();
+  clock.advance(2_999);
+  assert.deepEqual(fired, [], "a full request timeout again, counted from the release");
+  clock.advance(1);
+  assert.deepEqual(fired, ["request"]);
+});
+
+test("hold: the idle limit does not run while held, not even on activity; on release it starts over; the maximum keeps running", () => {
+  const { clock, fired, dog } = watch();
+  dog.streamOpened();
+  clock.advance(500);
+  const release = dog.hold();
+  clock.advance(5_000);
+  dog.activity(); // bytes while held do not re-arm the idle limit
+  clock.advance(3_000);
+  assert.deepEqual(fired, [], "8.5 s without the idle limit (1 s)");
+  release();
+  clock.advance(999);
+  assert.deepEqual(fired, []);
+  clock.advance(1);
+  assert.deepEqual(fired, ["idle"], "the idle limit, counted from the release");
+
+  const second = watch();
+  second.dog.streamOpened();
+  second.dog.hold();
+  second.clock.advance(9_999);
+  assert.deepEqual(second.fired, []);
+  second.clock.advance(1);
+  assert.deepEqual(second.fired, ["max"], "the stream maximum bounds the whole call, held or not");
+  assert.equal(second.clock.pending(), 0, "nothing left armed");
+});
+
+test("hold: a stream opening while held arms only the maximum; the idle limit waits for the release", () => {
+  const { clock, fired, dog } = watch();
+  const release = dog.hold();
+  dog.streamOpened();
+  clock.advance(5_000);
+  assert.deepEqual(fired, [], "neither the request timeout nor the idle limit ran");
+  release();
+  clock.advance(1_000);
+  assert.deepEqual(fired, ["idle"], "after the release the stream's idle limit applies, not the request timeout");
+});
+
+test("hold: several holds keep the limits off until the last is released; a second release of the same hold is harmless", () => {
+  const { clock, fired, dog } = watch();
+  const first = dog.hold();
+  const second = dog.hold();
+  first();
+  first(); // must not count as releasing `second`
+  clock.advance(10_000);
+  assert.deepEqual(fired, [], "still held by the second");
+  second();
+  second();
+  clock.advance(2_999);
+  assert.deepEqual(fired, []);
+  clock.advance(1);
+  assert.deepEqual(fired, ["request"], "fires once");
+  clock.advance(10_000);
+  assert.deepEqual(fired, ["request"]);
+  assert.equal(clock.pending(), 0, "a double release armed nothing extra");
+});
+
+test("hold: after stop neither hold nor release arms anything", () => {
+  const { clock, fired, dog } = watch();
+  const release = dog.hold();
+  dog.stop();
+  release();
+  const late = dog.hold();
+  late();
+  assert.equal(clock.pending(), 0);
+  clock.advance(60_000);
+  assert.deepEqual(fired, []);
+});

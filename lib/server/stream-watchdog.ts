@@ -55,6 +55,12 @@ export interface ExchangeWatchdog {
   activity(): void;
   /** The exchange is over: no limit fires any more. */
   stop(): void;
+  /**
+   * A person is being asked (a server request waits for the browser): the request timeout and the idle limit do not
+   * run until every hold is released, then they start over. The stream maximum keeps running: it bounds the whole call.
+   * The server request has its own deadline (TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS). Returns the release.
+   */
+  hold(): () => void;
 }
 
 /**
@@ -72,6 +78,17 @@ export function watchExchange(opts: { timeoutMs: number; stream?: StreamLimits; 
     opts.onExpire(expiry);
   };
   let request: unknown = timers.set(() => expire("request"), opts.timeoutMs);
+  let holds = 0;
+  let opened = false;
+  /** The limit that applies now: the request timeout until the stream opens, then the idle limit. */
+  const arm = () => {
+    if (opened && opts.stream) idle = timers.set(() => expire("idle"), opts.stream.idleMs);
+    else request = timers.set(() => expire("request"), opts.timeoutMs);
+  };
+  const disarm = () => {
+    for (const handle of [request, idle]) if (handle !== undefined) timers.clear(handle);
+    request = idle = undefined;
+  };
   const stop = () => {
     done = true;
     for (const handle of [request, idle, max]) if (handle !== undefined) timers.clear(handle);
@@ -80,11 +97,10 @@ export function watchExchange(opts: { timeoutMs: number; stream?: StreamLimits; 
   return {
     streamOpened() {
       if (done || !opts.stream || max !== undefined) return;
-      timers.clear(request);
-      request = undefined;
-      const { maxMs, idleMs } = opts.stream;
-      max = timers.set(() => expire("max"), maxMs);
-      idle = timers.set(() => expire("idle"), idleMs);
+      opened = true;
+      disarm();
+      max = timers.set(() => expire("max"), opts.stream.maxMs);
+      if (holds === 0) arm();
     },
     activity() {
       if (done || idle === undefined || !opts.stream) return;
@@ -92,5 +108,15 @@ export function watchExchange(opts: { timeoutMs: number; stream?: StreamLimits; 
       idle = timers.set(() => expire("idle"), opts.stream.idleMs);
     },
     stop,
+    hold() {
+      if (done) return () => undefined;
+      if (holds++ === 0) disarm();
+      let released = false;
+      return () => {
+        if (released || done) return;
+        released = true;
+        if (--holds === 0) arm();
+      };
+    },
   };
 }

@@ -21,7 +21,7 @@ const BUILTINS: Record<string, { path: string; handler: () => Promise<{ fetch(re
 
 /** Resolve a descriptor URL to a target. `origin` is our own public origin, used only for display. */
 export async function resolveTarget(url: string, origin: string): Promise<Target> {
-  // stdio servers are processes, not URLs: the proxy routes them to ./stdio-service.ts before resolving targets.
+  // stdio servers are processes, not URLs: the proxy routes them to ./upstream-stdio.ts before resolving targets.
   if (url.startsWith("stdio:")) {
     assertStdioAllowed(config());
     throw new ProxyError("bad-request", `${url} is a local stdio server: it has no HTTP endpoint (this view needs one).`, "Use the playground for stdio servers.");

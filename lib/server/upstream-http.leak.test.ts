@@ -15,7 +15,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { exchangeMessage } from "./upstream-exchange.ts";
+import { exchangeMessage } from "./upstream-http.ts";
 import type { Target } from "./targets.ts";
 
 const gc: () => void =

@@ -1,13 +1,18 @@
 import "server-only";
 import { Client, SSEClientTransport, SseError } from "@modelcontextprotocol/client";
 import type { HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
-import { CLIENT_INFO } from "@/lib/mcp/meta";
+import { CLIENT_CAPABILITIES, CLIENT_INFO } from "@/lib/mcp/meta";
 import { ProxyError } from "./proxy-error.ts";
 import { createRecorder } from "./recording-fetch.ts";
 import { resolveSseEndpoint } from "./sse-rules.ts";
-import { streamCutError, watchExchange, type ExchangeWatchdog, type StreamLimits } from "./stream-watchdog.ts";
+import { watchExchange, type ExchangeWatchdog } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
-import { cancelledByCaller, ExchangeFailure, noResponseWithin, streamBroken, type ExchangeOptions, type ExchangeResult } from "./upstream-exchange.ts";
+import { connectServer } from "./connect.ts";
+import { withOverrides } from "./upstream-http.ts";
+import { disconnectServer } from "./disconnect.ts";
+import type { Upstream, UpstreamConfig } from "./upstream.ts";
+import { cancelledByCaller, ExchangeFailure, noResponseWithin, streamBroken, type Channel, type ExchangeOptions } from "./exchange-core.ts";
+import { refusingAsker } from "./server-request-asker.ts";
 
 /**
  * One short session on the deprecated HTTP+SSE transport (2024-11-05), through the SDK's SSEClientTransport and
@@ -29,46 +34,26 @@ export const SSE_SESSION_NOTE =
 export interface SseSessionOptions {
   target: Target;
   userHeaders: UserHeaders;
-  /** Bound for the handshake, and for each request until its answer (or its first notification) arrives. */
+  /** Bound for the handshake. */
   timeoutMs: number;
   maxBodyBytes: number;
   /** Fires when our caller goes away: the stream is closed, which ends the session on the server. */
   signal?: AbortSignal;
   onSseEvent?: (e: SseEvent) => void;
+  /** Declare elicitation, sampling and roots at initialize (a person answers: ConnectionDescriptor.interactive). */
+  interactive?: boolean;
 }
 
 export interface SseSession {
   /** The SDK client after the handshake: server info, capabilities, negotiated version. */
   client: Client;
   /**
-   * POST a request and wait for the response with its id on the stream; notifications meanwhile go to `onNotification`.
-   * With `stream` limits, a request whose server starts talking (progress, logs) is bounded by them instead of the
-   * request timeout, as a streamed Streamable HTTP answer is.
+   * A channel on this session for one exchange (runExchange's `open`): POSTs to the endpoint, messages from the
+   * stream. The stream is shared by everything on the session, so its messages arrive marked as shared.
    */
-  request(
-    message: Record<string, unknown>,
-    onNotification?: (m: Record<string, unknown>) => void,
-    stream?: StreamLimits,
-  ): Promise<{ response: Record<string, unknown>; notifications: Record<string, unknown>[] }>;
-  /** POST a notification (the server answers 202, nothing on the stream). */
-  notify(message: Record<string, unknown>): Promise<void>;
+  channel: ExchangeOptions["open"];
   /** The exchanges recorded since the last call (the GET stream's events keep filling in as they arrive). */
   takeExchanges(): HttpExchange[];
-}
-
-interface Waiter {
-  resolve(response: Record<string, unknown>): void;
-  message(m: Record<string, unknown>): void;
-}
-
-/** The answer to a request the server sends on the stream: a proxy call cannot hand it to the browser and back. */
-export function serverRequestAnswer(m: Record<string, unknown>): Record<string, unknown> {
-  if (m.method === "ping") return { jsonrpc: "2.0", id: m.id, result: {} };
-  return {
-    jsonrpc: "2.0",
-    id: m.id,
-    error: { code: -32601, message: `Toolscope does not answer ${String(m.method)} over HTTP+SSE: each call through the proxy is a short session of its own, with no way to ask the user.` },
-  };
 }
 
 /**
@@ -168,18 +153,20 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
   }) as typeof fetch;
 
   const transport = new SSEClientTransport(opts.target.url, { fetch: guardedFetch, requestInit: { headers: opts.userHeaders } });
-  // No client capabilities: the server must not count on sampling, elicitation or roots from a proxied short session.
-  const client = new Client({ ...CLIENT_INFO }, { capabilities: {} });
-  const waiters = new Map<string, Waiter>();
+  // Capabilities only when a person answers the server's requests; otherwise the server must not count on them.
+  const client = new Client({ ...CLIENT_INFO }, { capabilities: (opts.interactive ? CLIENT_CAPABILITIES : {}) as never });
   /** The method of the request waiting for its answer, if any. */
   let inFlight: unknown;
+  /** The exchange running on the session, if any: it gets every message of the stream. */
+  let current: Channel | undefined;
   transport.onerror = (err) => fail(err instanceof SseError ? describeSseError(err, opts.target.url, endpointSeen, inFlight) : err);
+  failed.catch((err: unknown) => current?.onerror?.(err));
 
-  /** Race a step against the session failing and its limits (the request timeout; the stream limits once it streams). */
-  const bounded = async <R>(step: Promise<R>, stream?: StreamLimits): Promise<R> => {
+  /** The handshake, raced against the session failing and the request timeout. */
+  const bounded = async <R>(step: Promise<R>): Promise<R> => {
     let expire!: (err: ProxyError) => void;
     const expired = new Promise<never>((_, reject) => (expire = reject));
-    watchdog = watchExchange({ timeoutMs: opts.timeoutMs, stream, onExpire: (expiry) => expire(expiry === "request" ? noResponseWithin(opts.timeoutMs) : streamCutError(expiry, stream!)) });
+    watchdog = watchExchange({ timeoutMs: opts.timeoutMs, onExpire: () => expire(noResponseWithin(opts.timeoutMs)) });
     try {
       return await Promise.race([step, failed, expired]);
     } finally {
@@ -189,53 +176,55 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
   };
 
   let taken = 0;
+  const takeExchanges = () => {
+    const fresh = recorder.exchanges.slice(taken);
+    taken = recorder.exchanges.length;
+    return fresh;
+  };
   const session: SseSession = {
     client,
-    async request(message, onNotification, stream) {
-      const notifications: Record<string, unknown>[] = [];
-      const key = JSON.stringify(message.id);
-      const answer = new Promise<Record<string, unknown>>((resolve) =>
-        waiters.set(key, {
-          resolve,
-          message(m) {
-            // The server is working on it and says so: from now on the stream limits apply, not the request timeout.
-            watchdog?.streamOpened();
-            notifications.push(m);
-            onNotification?.(m);
-          },
-        }),
-      );
-      inFlight = message.method;
-      try {
-        const response = await bounded(transport.send(message as never).then(() => answer), stream);
-        return { response, notifications };
-      } finally {
-        inFlight = undefined;
-        waiters.delete(key);
-      }
+    async channel(exchangeWatchdog) {
+      if (failure !== undefined) throw failure;
+      const from = taken;
+      watchdog = exchangeWatchdog;
+      const channel: Channel = {
+        async send(message) {
+          inFlight = message.method;
+          await transport.send(message as never);
+        },
+        reply: (message) => transport.send(message as never),
+        exchanges: () => recorder.exchanges.slice(from),
+        async release() {
+          inFlight = undefined;
+          current = undefined;
+          watchdog = undefined;
+          taken = Math.max(taken, recorder.exchanges.length);
+        },
+      };
+      current = channel;
+      return channel;
     },
-    async notify(message) {
-      await bounded(transport.send(message as never));
-    },
-    takeExchanges() {
-      const fresh = recorder.exchanges.slice(taken);
-      taken = recorder.exchanges.length;
-      return fresh;
-    },
+    takeExchanges,
   };
 
   try {
     await bounded(client.connect(transport, { timeout: opts.timeoutMs, signal }));
-    // From here on the messages are ours: responses by id, and everything else the server sends meanwhile goes to
-    // the requests in flight (progress, log messages, and server requests, which are also answered so none hangs).
+    // From here on the messages are ours. The stream is the session's: the exchange running decides what is its own.
     transport.onmessage = (msg) => {
       const m = msg as Record<string, unknown>;
-      if (m.method === undefined && ("result" in m || "error" in m)) {
-        waiters.get(JSON.stringify(m.id))?.resolve(m);
-        return; // a late answer to a request given up on: dropped
+      if (current) {
+        // The server talks on the session: it is alive and working, so the stream limits apply, not the request timeout.
+        watchdog?.streamOpened();
+        current.onmessage?.(m, true);
+        return;
       }
-      if (m.id !== undefined && typeof m.method === "string") void transport.send(serverRequestAnswer(m) as never).catch(() => undefined);
-      for (const w of waiters.values()) w.message(m);
+      // Between exchanges nobody is there to ask: a request is refused at once, so the server never waits.
+      if (m.id !== undefined && typeof m.method === "string") {
+        void refusingAsker("no call is running on this HTTP+SSE session")
+          .ask(m, signal)
+          .then(({ answer }) => transport.send({ jsonrpc: "2.0", id: m.id, ...answer } as never))
+          .catch(() => undefined);
+      }
     };
     return await run(session);
   } catch (err) {
@@ -248,14 +237,19 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
   }
 }
 
-/** One message over a fresh HTTP+SSE session (the /api/rpc path for descriptors with `transport: "sse"`). */
-export async function exchangeOverSse(opts: Omit<ExchangeOptions, "descriptor" | "extraHeaders">): Promise<ExchangeResult> {
-  const started = performance.now();
-  return withSseSession(opts, async (session) => {
-    let response: Record<string, unknown> | null = null;
-    let notifications: Record<string, unknown>[] = [];
-    if (opts.message.id !== undefined) ({ response, notifications } = await session.request(opts.message, opts.onNotification, opts.stream));
-    else await session.notify(opts.message);
-    return { response, notifications, exchanges: session.takeExchanges(), durationMs: performance.now() - started };
-  });
+/**
+ * A server on the deprecated HTTP+SSE transport. Every call runs on a short session of its own (GET the stream,
+ * initialize, the call's messages, close): the proxy keeps nothing between calls, and any instance may serve the next.
+ */
+export function sseUpstream(target: Target, cfg: UpstreamConfig): Upstream {
+  return {
+    transport: "http+sse",
+    cachesLists: true,
+    hasHeaders: true,
+    connect: (input) => connectServer({ target, url: input.url, era: "legacy-sse", userHeaders: input.userHeaders, interactive: input.interactive, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
+    withSession: (descriptor, io, run) =>
+      withSseSession({ target: withOverrides(target, io.headerOverrides), userHeaders: io.userHeaders, timeoutMs: io.timeoutMs, maxBodyBytes: io.maxBodyBytes, signal: io.signal, onSseEvent: io.onSseEvent, interactive: descriptor.interactive === true }, (session) => run(() => session.channel)),
+    disconnect: (descriptor, userHeaders) => disconnectServer({ target, descriptor, userHeaders, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
+    extras: () => ({}),
+  };
 }

@@ -1,0 +1,11 @@
+import { parseRpcAnswerRequest } from "@/lib/mcp/contract-guards";
+import { handleApi } from "@/lib/server/api-route";
+import { answerServerRequest } from "@/lib/server/rpc-control";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** The browser's answer to a server request announced on its /api/rpc stream; it goes upstream as the JSON-RPC response. */
+export function POST(req: Request) {
+  return handleApi(req, parseRpcAnswerRequest, (input, ctx) => answerServerRequest(input, ctx.config), () => "");
+}

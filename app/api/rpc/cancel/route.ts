@@ -1,0 +1,11 @@
+import { parseRpcCancelRequest } from "@/lib/mcp/contract-guards";
+import { handleApi } from "@/lib/server/api-route";
+import { cancelCall } from "@/lib/server/rpc-control";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Stop the call of an /api/rpc stream; the stream then ends with the error and every exchange recorded so far. */
+export function POST(req: Request) {
+  return handleApi(req, parseRpcCancelRequest, (input, ctx) => cancelCall(input, ctx.config), () => "");
+}
