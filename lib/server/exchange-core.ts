@@ -1,7 +1,7 @@
 import "server-only";
 import type { HttpExchange, ServerRequestRecord } from "@/lib/mcp/contract";
 import { ProxyError } from "./proxy-error.ts";
-import type { ServerRequestAsker } from "./server-request-asker.ts";
+import { WITHDRAWN, type ServerRequestAsker } from "./server-request-asker.ts";
 import { streamCutError, watchExchange, type ExchangeWatchdog, type StreamLimits } from "./stream-watchdog.ts";
 
 /**
@@ -148,24 +148,42 @@ export async function runExchange(opts: ExchangeOptions): Promise<ExchangeResult
   if (opts.signal?.aborted) onCallerGone();
   else opts.signal?.addEventListener("abort", onCallerGone, { once: true });
 
+  /** Server requests being asked, by their JSON id: the server may cancel one (notifications/cancelled). */
+  const asking = new Map<string, AbortController>();
+  const onCutAsks = () => asking.forEach((c) => c.abort(cut.signal.reason));
+  cut.signal.addEventListener("abort", onCutAsks, { once: true });
+
   /** Ask whoever answers for this exchange, send the answer upstream, keep the record. The watchdog waits meanwhile. */
   const answer = (request: Record<string, unknown>) => {
     const atMs = at();
     const release = watchdog.hold();
+    const key = JSON.stringify(request.id);
+    const ask = new AbortController();
+    asking.set(key, ask);
     // Never synchronously: an asker that throws must not break the transport's reading loop.
     const done = Promise.resolve()
-      .then(() => opts.asker.ask(request, cut.signal))
+      .then(() => opts.asker.ask(request, ask.signal))
       .then(async ({ answer: body, answeredBy }) => {
         const reply = { jsonrpc: "2.0", id: request.id, ...body };
         serverRequests.push({ request, answer: reply, answeredBy, atMs, answeredAtMs: at() });
-        await channel?.reply(reply);
+        // The server withdrew the request: it expects no answer any more.
+        if (ask.signal.reason !== WITHDRAWN) await channel?.reply(reply);
       })
       .catch((err: unknown) => settle.reject(err))
       .finally(() => {
         release();
+        asking.delete(key);
         answering.delete(done);
       });
     answering.add(done);
+  };
+
+  /** `notifications/cancelled` for one of the server's own requests: stop asking (the dialog closes). */
+  const withdraw = (m: Record<string, unknown>): boolean => {
+    const requestId = isObject(m.params) ? m.params.requestId : undefined;
+    const ask = m.method === "notifications/cancelled" && requestId !== undefined ? asking.get(JSON.stringify(requestId)) : undefined;
+    ask?.abort(WITHDRAWN);
+    return ask !== undefined;
   };
 
   const route = (m: Record<string, unknown>, shared: boolean) => {
@@ -177,6 +195,11 @@ export async function runExchange(opts: ExchangeOptions): Promise<ExchangeResult
     const isRequest = typeof m.method === "string" && m.id !== undefined;
     // 2026-07-28 servers ask with input_required results, never with requests: listed (the conduct check names it), not answered.
     if (isRequest && opts.era === "legacy") return answer(m);
+    if (withdraw(m)) {
+      sessionNotifications.push(m);
+      opts.onNotification?.(m);
+      return;
+    }
     if (shared && !isRequest && !belongsTo(m, id, progressToken)) {
       sessionNotifications.push(m);
       opts.onNotification?.(m);
@@ -206,6 +229,7 @@ export async function runExchange(opts: ExchangeOptions): Promise<ExchangeResult
     // The caller's signal outlives the exchange (it is the browser request's): nothing of ours may stay attached to it.
     opts.signal?.removeEventListener("abort", onCallerGone);
     cut.signal.removeEventListener("abort", onCut);
+    cut.signal.removeEventListener("abort", onCutAsks);
     // Questions still open end with the exchange: the asker sees the cut and answers the server with an error.
     if (!cut.signal.aborted) cut.abort(cancelledByCaller());
     await Promise.allSettled([...answering]);

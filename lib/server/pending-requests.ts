@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { RpcStreamEvent, ServerRequestAnswerer } from "@/lib/mcp/contract";
 import { ProxyError } from "./proxy-error.ts";
-import { NO_ANSWER, pingAnswer, type AnswerBody, type AskOutcome, type ServerRequestAsker } from "./server-request-asker.ts";
+import { NO_ANSWER, pingAnswer, WITHDRAWN, type AnswerBody, type AskOutcome, type ServerRequestAsker } from "./server-request-asker.ts";
 
 /**
  * The streamed /api/rpc calls of this process that a person can answer, and the server requests each is waiting on.
@@ -96,7 +96,10 @@ export class PendingCalls {
         () => settle(dropped("timeout", `no answer within ${seconds} s (TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS)`), `No answer within ${seconds} s (TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS): the server got a JSON-RPC error instead.`),
         this.limits.timeoutMs,
       );
-      const onAbort = () => settle(dropped("cancelled", "the call was cancelled"), "The call ended before you answered.");
+      const onAbort = () =>
+        signal.reason === WITHDRAWN
+          ? settle(dropped("cancelled", "the server withdrew the request"), "The server withdrew this request (notifications/cancelled), so it no longer waits for an answer.")
+          : settle(dropped("cancelled", "the call was cancelled"), "The call ended before you answered.");
       signal.addEventListener("abort", onAbort, { once: true });
       call.pending.set(pendingId, { settle });
       this.#pendingCount++;

@@ -16,6 +16,9 @@ export interface ServerRequestAsker {
   ask(request: Record<string, unknown>, signal: AbortSignal): Promise<AskOutcome>;
 }
 
+/** The abort reason an asker sees when the server itself withdrew its request (notifications/cancelled). */
+export const WITHDRAWN = Symbol("withdrawn by the server");
+
 /** JSON-RPC's "method not found": what a client says about a request it does not handle. */
 export const METHOD_NOT_FOUND = -32601;
 /** The code we answer with when a person was there but did not answer (timeout, cancelled call). */
