@@ -1,5 +1,6 @@
 import "server-only";
 import type { HeaderLimits } from "@/lib/mcp/contract-guards";
+import { findUnsafeIntegers, unsafeIntegerMessage } from "@/lib/mcp/safe-integers";
 import { PROXY_ERROR_STATUS, type ProxyErrorBody, type RpcStreamEvent } from "@/lib/mcp/contract";
 import { ConcurrencySlots, LimitError, type SlotKind } from "./abuse-limits.ts";
 import { clientIdentity } from "./client-identity.ts";
@@ -43,6 +44,9 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
     chunks.push(value);
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks));
+  // JSON.parse would round them silently: a tool argument would change without a word.
+  const unsafe = findUnsafeIntegers(text);
+  if (unsafe.length) throw new ProxyError("bad-request", unsafeIntegerMessage(unsafe));
   try {
     return JSON.parse(text);
   } catch (err) {

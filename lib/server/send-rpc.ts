@@ -9,6 +9,7 @@ import { refusedNote, refusingAsker, type ServerRequestAsker } from "./server-re
 import type { Upstream } from "./upstream.ts";
 import { SSE_SESSION_NOTE } from "./upstream-sse.ts";
 import { checkOutput } from "./output-validation.ts";
+import { resultTypeWarning } from "@/lib/mcp/response-kind";
 import { streamConduct } from "@/lib/mcp/stream-conduct";
 import { ProxyError } from "./proxy-error.ts";
 import { omittedSchemaReason } from "./schema-guard.ts";
@@ -121,7 +122,8 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   for (const o of overridden) added.push({ where: "header", name: o.name, value: o.value, overridden: true, ...(o.replaced !== undefined ? { replaced: o.replaced } : {}) });
   recordOverrides(result.exchanges, overrides, opts.userHeaders);
   const outputValidation = tool ? checkOutput(tool, result.response) : undefined;
-  const protocolWarnings = descriptor.era === "modern" ? streamConduct(message, result.notifications) : [];
+  const resultType = resultTypeWarning(result.response, descriptor.era);
+  const protocolWarnings = [...(descriptor.era === "modern" ? streamConduct(message, result.notifications) : []), ...(resultType ? [resultType] : [])];
   const notes = [...(upstream.transport === "http+sse" ? [SSE_SESSION_NOTE] : []), ...(refusing ? [refusedNote(refusing.refused)].filter((n): n is string => n !== undefined) : [])];
   return {
     response: result.response,

@@ -165,8 +165,9 @@ test("the legacy fallback also runs from era legacy (POST 405), and a server req
   const res = await rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "anything", arguments: {} } } }, ctx);
   const text = ((res.response?.result as { content: { text: string }[] }).content[0].text);
   assert.match(text, /-32601/);
-  assert.match(text, /does not answer roots\/list over HTTP\+SSE/);
-  assert.ok(res.notifications.some((n) => n.method === "roots/list"), "the server request is shown to the user");
+  assert.match(text, /cannot answer roots\/list here: this call was not streamed/);
+  assert.deepEqual(res.serverRequests?.map((r) => [r.request.method, r.answeredBy]), [["roots/list", "proxy"]], "the server request is shown to the user with who answered");
+  assert.ok(res.notes?.some((n) => /asked the client roots\/list/.test(n)), "the response says why it was refused");
 });
 
 test("limits: no endpoint event within the timeout; a stream past the byte limit; the caller cancelling closes the stream", async () => {
