@@ -7,12 +7,15 @@
  *
  * with MCP_CONFORMANCE_SCENARIO (and MCP_CONFORMANCE_PROTOCOL_VERSION, MCP_CONFORMANCE_CONTEXT) set. This script
  * plays the browser: it drives Toolscope's HTTP API (TOOLSCOPE_URL, e.g. http://127.0.0.1:3100) exactly as the
- * playground does — connect, list tools, send JSON-RPC messages, answer MRTR `input_required` rounds — so the
+ * playground does — connect (interactive: a person answers the server's requests), list tools, send JSON-RPC
+ * messages over the streamed /api/rpc, answer the server's requests announced on that stream (elicitation/create,
+ * sampling/createMessage, roots/list) through POST /api/rpc/answer, answer MRTR `input_required` rounds — so the
  * proxy is the MCP client under test. Everything on the wire (headers, `_meta`, `Mcp-Param-*`, which tools may be
- * called) is the proxy's doing; this script only decides what a user would click.
+ * called, the JSON-RPC envelope of an answer) is the proxy's doing; this script only decides what a user would click.
  *
  * Plain Node ESM with no dependencies: runs on Node 20 and 22. Exit code 0 when every step the user took got an
- * answer from our API (a JSON-RPC error from the server is an answer); 1 on anything else.
+ * answer from our API (a JSON-RPC error from the server is an answer) and the proxy took every answer the user gave
+ * to a server request; 1 on anything else.
  */
 
 const serverUrl = process.argv[2];
@@ -50,12 +53,56 @@ class ApiError extends Error {
   }
 }
 
+function requestHeaders(accept = "application/json") {
+  return { "content-type": "application/json", accept, origin: new URL(base).origin };
+}
+
 async function post(path, body) {
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: new URL(base).origin }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, { method: "POST", headers: requestHeaders(), body: JSON.stringify(body) });
   const text = await res.text();
   const json = parseJson(text);
   if (!res.ok || json === undefined) throw new ApiError(path, res.status, json ?? text.slice(0, 2000));
   return json;
+}
+
+/**
+ * An incremental `text/event-stream` parser (WHATWG rules: one field per line, `data` lines joined with "\n",
+ * comments ignored, a blank line dispatches; CR, LF and CRLF line ends, a CRLF split across chunks included).
+ */
+function sseParser(emit) {
+  let buffer = "";
+  let data = [];
+  let event;
+  let pendingCr = false;
+  function line(text) {
+    if (text === "") {
+      if (data.length || event !== undefined) emit({ event, data: data.join("\n") });
+      data = [];
+      event = undefined;
+      return;
+    }
+    if (text.startsWith(":")) return;
+    const colon = text.indexOf(":");
+    const field = colon < 0 ? text : text.slice(0, colon);
+    let value = colon < 0 ? "" : text.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "data") data.push(value);
+    else if (field === "event") event = value;
+  }
+  return (chunk) => {
+    // A CR that ended the previous chunk already ended its line: an LF right after it belongs to that line end.
+    if (pendingCr && chunk.startsWith("\n")) chunk = chunk.slice(1);
+    pendingCr = false;
+    buffer += chunk;
+    let at;
+    while ((at = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      const crlf = buffer.startsWith("\r\n", at);
+      if (!crlf && buffer[at] === "\r" && at === buffer.length - 1) pendingCr = true;
+      const text = buffer.slice(0, at);
+      buffer = buffer.slice(at + (crlf ? 2 : 1));
+      line(text);
+    }
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -72,7 +119,8 @@ function eraFor(version) {
 
 async function connect() {
   const era = eraFor(protocolVersion);
-  const res = await post("/api/connect", { url: serverUrl, era });
+  // interactive: a person answers the server's requests (the connection declares elicitation, sampling, roots).
+  const res = await post("/api/connect", { url: serverUrl, era, interactive: true });
   connection = res.connection;
   serverInfo = res.server;
   log("connected", { era: res.server.era, protocolVersion: res.server.protocolVersion, exchanges: res.exchanges?.length ?? 0 });
@@ -86,11 +134,74 @@ async function listTools() {
   return res;
 }
 
-/** Send one message as the editor holds it; the proxy stamps what the protocol requires. */
+/** Server requests seen on /api/rpc streams, by method, and how many of our answers the proxy refused. */
+const serverRequests = { seen: {}, answered: 0, refused: [] };
+
+/** POST the user's answer to one server request; the proxy adds `jsonrpc` and the server's id. */
+async function answerServerRequest(streamId, event) {
+  const request = isObject(event.request) ? event.request : {};
+  const method = typeof request.method === "string" ? request.method : "(no method)";
+  serverRequests.seen[method] = (serverRequests.seen[method] ?? 0) + 1;
+  const result = answerInputRequest(request);
+  const response = result !== undefined ? { result } : { error: { code: -32601, message: `The user cannot answer ${method}.` } };
+  log("server request", { method, pendingId: event.pendingId, timeoutMs: event.timeoutMs, answer: result !== undefined ? Object.keys(result) : "error -32601" });
+  try {
+    await post("/api/rpc/answer", { streamId: event.streamId ?? streamId, pendingId: event.pendingId, response });
+    serverRequests.answered++;
+  } catch (err) {
+    serverRequests.refused.push(`${method} (${event.pendingId}): ${err.message}`);
+    log(`the proxy refused our answer to ${method}: ${err.message}`);
+  }
+}
+
+/**
+ * Send one message as the editor holds it, over the streamed /api/rpc as the playground does: the proxy stamps
+ * what the protocol requires, announces each server request (answered here, while the stream stays open), and
+ * ends with one `result` (the RpcResponse) or `error` (an ApiError, as a failed JSON answer is). A plain JSON
+ * answer (an API without streaming) is accepted too.
+ */
 async function rpc(message) {
-  const res = await post("/api/rpc", { connection, message });
-  if (res.connection) connection = res.connection;
-  return res;
+  const path = "/api/rpc";
+  const res = await fetch(`${base}${path}`, { method: "POST", headers: requestHeaders("text/event-stream"), body: JSON.stringify({ connection, message }) });
+  if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) {
+    const text = await res.text();
+    const json = parseJson(text);
+    if (!res.ok || json === undefined) throw new ApiError(path, res.status, json ?? text.slice(0, 2000));
+    if (json.connection) connection = json.connection;
+    return json;
+  }
+  let streamId;
+  let final;
+  const answers = [];
+  const push = sseParser(({ event: name, data }) => {
+    const event = parseJson(data);
+    if (!isObject(event)) return log("unreadable stream event", { event: name, data: data.slice(0, 200) });
+    const type = event.type ?? name;
+    if (type === "stream") streamId = event.streamId;
+    else if (type === "server-request") answers.push(answerServerRequest(streamId, event));
+    else if (type === "server-request-ended") log("server request ended", { pendingId: event.pendingId, answeredBy: event.answeredBy, note: event.note });
+    else if (type === "notification") log("notification", { method: event.message?.method });
+    else if (type === "result" || type === "error") final ??= event;
+  });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    while (!final) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      push(value);
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  await Promise.all(answers);
+  if (!final) throw new ApiError(path, res.status, { error: { kind: "internal", message: "the /api/rpc stream ended without a result or error event" } });
+  if (final.type === "error") throw new ApiError(path, final.status, final.body);
+  const body = final.body;
+  if (body.connection) connection = body.connection;
+  for (const record of Array.isArray(body.serverRequests) ? body.serverRequests : []) {
+    log("server request record", { method: record.request?.method, answeredBy: record.answeredBy, answer: isObject(record.answer?.result) ? "result" : record.answer?.error });
+  }
+  return body;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -130,16 +241,28 @@ function sampleArguments(schema) {
   return args;
 }
 
-/** The user's answer to one input request: accept forms with sample values, reply to sampling, no roots. */
+/**
+ * A form as the playground's elicitation dialog fills it (SEP-1034): every property with a `default` starts with it;
+ * the user types a sample value into each of the others, then accepts.
+ */
+function filledForm(requestedSchema) {
+  const content = {};
+  const properties = isObject(requestedSchema) && isObject(requestedSchema.properties) ? requestedSchema.properties : {};
+  for (const [key, sub] of Object.entries(properties)) content[key] = isObject(sub) && "default" in sub ? sub.default : sampleValue(sub, key);
+  return content;
+}
+
+/**
+ * The user's answer to one request from the server (a server request on the stream, or an MRTR input request):
+ * accept forms with their defaults and sample values, accept URL elicitations, reply to sampling, no roots.
+ * Undefined for a method the user cannot answer.
+ */
 function answerInputRequest(request) {
   const method = isObject(request) ? request.method : undefined;
   const params = isObject(request?.params) ? request.params : {};
   if (method === "elicitation/create") {
     if (params.mode === "url") return { action: "accept" };
-    const schema = isObject(params.requestedSchema) ? params.requestedSchema : {};
-    const content = {};
-    for (const [key, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) content[key] = sampleValue(sub, key);
-    return { action: "accept", content };
+    return { action: "accept", content: filledForm(params.requestedSchema) };
   }
   if (method === "sampling/createMessage") {
     return { role: "assistant", content: { type: "text", text: "A reply typed by the user." }, model: "toolscope-human", stopReason: "endTurn" };
@@ -260,7 +383,8 @@ async function main() {
   const list = await listTools();
   const run = scenarios[scenario] ?? tryEveryTool;
   await run(list);
-  log("done");
+  if (serverRequests.refused.length) throw new Error(`the proxy refused ${serverRequests.refused.length} answer(s) to server requests:\n${serverRequests.refused.join("\n")}`);
+  log("done", { serverRequests: serverRequests.seen, answered: serverRequests.answered });
 }
 
 main().then(

@@ -168,3 +168,28 @@ test("edit distance and nearest names", () => {
   assert.deepEqual(nearestNames("serch", ["search", "list_issues"]), ["search"]);
   assert.deepEqual(nearestNames("qqqqqq", ["search"]), []);
 });
+
+test("an integer beyond ±2^53 − 1 is an error on exactly its literal, with the precision message, wherever it is", () => {
+  const text = call("list_issues", '{ "status": "open", "limit": 9007199254740993 }');
+  assert.deepEqual(run(text), [
+    [
+      "error",
+      "precision",
+      "9007199254740993",
+      '9007199254740993 at /params/arguments/limit is beyond ±9007199254740991 (2^53 − 1), the largest integer a JSON number holds exactly, so JSON.parse would silently turn it into 9007199254740992: send it as a string ("9007199254740993") or use a number within ±9007199254740991.',
+    ],
+  ]);
+  const [d] = diagnoseRequest(text, { tools, era: "modern" });
+  assert.equal(d.code, "unsafe-integer");
+  // In the id as well (one marker each), alongside the envelope's own findings; safe neighbours and floats are quiet.
+  const envelope = '{"jsonrpc": "2.0", "id": -9007199254740993, "method": "tools/list", "params": {"_meta": {"a": 9007199254740991, "b": 1e30, "c": [18446744073709551615]}}}';
+  assert.deepEqual(run(envelope).map(([severity, source, under]) => [severity, source, under]), [
+    ["error", "precision", "-9007199254740993"],
+    ["error", "precision", "18446744073709551615"],
+  ]);
+  assert.match(run(envelope)[1][3], /^18446744073709551615 at \/params\/_meta\/c\/0 is beyond/);
+});
+
+test("a syntax error hides the precision check (the text is not JSON yet)", () => {
+  assert.deepEqual(run('{"id": 9007199254740993,}').map(([, source]) => source), ["json"]);
+});

@@ -1,18 +1,23 @@
 /**
- * Diagnostics for the request editor, as data: JSON syntax → JSON-RPC envelope → the MCP schema of the
- * connection's era → the called tool's `inputSchema`. Each diagnostic carries the exact text range of the
+ * Diagnostics for the request editor, as data: JSON syntax → integers JSON.parse would round → JSON-RPC envelope →
+ * the MCP schema of the connection's era → the called tool's `inputSchema`. Each diagnostic carries the exact text range of the
  * offending value so an adapter (Monaco, a problems list, a test) can place it without re-parsing.
  */
 import { getNodeValue, parseTree, printParseErrorCode, type ParseError, type Node as JsonNode } from "jsonc-parser";
 import type { ValidateFunction } from "ajv";
 import type { Tool } from "../mcp/contract.ts";
 import { stampMessage } from "../mcp/meta.ts";
+import { findUnsafeIntegers, unsafeIntegerMessage } from "../mcp/safe-integers.ts";
 import { compileSchema, toDiagnostics, type SchemaDiagnostic } from "../schema/validate.ts";
 import { ERA_VERSION, mcpSchema, methodCatalogue, methodInfo, otherEra, type EditorEra } from "./mcp-catalogue.ts";
 import { nodeRange, parsePointer, propertyNode, resolvePointer, type RangeMode, type TextRange } from "./pointer-range.ts";
 
 export type DiagnosticSeverity = "error" | "warning" | "info";
-export type DiagnosticSource = "json" | "jsonrpc" | "mcp" | "arguments";
+/**
+ * `json`: syntax (Monaco's own JSON service marks these too); `precision`: a number JSON.parse would change (an
+ * integer beyond ±2^53 − 1); `jsonrpc`: the envelope; `mcp`: the era's schema; `arguments`: the tool's inputSchema.
+ */
+export type DiagnosticSource = "json" | "precision" | "jsonrpc" | "mcp" | "arguments";
 
 export interface EditorDiagnostic {
   offset: number;
@@ -63,8 +68,18 @@ export function diagnoseRequest(text: string, ctx: DiagnosticContext): EditorDia
   }
   if (errors.length > 0 || !root) return syntaxDiagnostics(text, errors);
 
+  // Integers beyond ±2^53 − 1 anywhere in the message: JSON.parse (ours, and any JavaScript server's) would round
+  // them without a word, so each is an error on its literal and Send waits until it is a string or a safe number.
+  const out: EditorDiagnostic[] = findUnsafeIntegers(text).map((f) => ({
+    offset: f.offset,
+    length: f.literal.length,
+    severity: "error",
+    source: "precision",
+    code: "unsafe-integer",
+    message: unsafeIntegerMessage([f]),
+  }));
+
   // (b) The JSON-RPC envelope.
-  const out: EditorDiagnostic[] = [];
   const envelope = checkEnvelope(root, ctx.era, out);
   if (!envelope) return sortByOffset(out);
 

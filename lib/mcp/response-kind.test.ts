@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { classifyResponse } from "./response-kind.ts";
+import { classifyResponse, resultTypeWarning } from "./response-kind.ts";
 
 test("results, tool errors and input_required", () => {
   assert.deepEqual(classifyResponse({ result: { content: [] } }), { kind: "result", resultType: "complete" });
@@ -24,4 +24,33 @@ test("the error taxonomy keeps unknown tool apart from invalid params", () => {
   assert.equal(k(-32022), "unsupported-version");
   assert.equal(k(-32603), "internal-error");
   assert.equal(k(-32050), "server-defined");
+});
+
+test("resultTypeWarning: an unknown or wrongly typed resultType on a modern result is named, with what the spec requires", () => {
+  assert.equal(
+    resultTypeWarning({ jsonrpc: "2.0", id: 1, result: { resultType: "task", content: [] } }, "modern"),
+    'Unknown resultType "task": MCP 2026-07-28 defines "complete" and "input_required" (extensions may add others only when the client advertises them, and Toolscope advertises none), and a client MUST treat the result as invalid, so Toolscope does not take it as the server\'s answer.',
+  );
+  assert.match(resultTypeWarning({ result: { resultType: "" } }, "modern") ?? "", /^Unknown resultType "": /);
+  assert.match(resultTypeWarning({ result: { resultType: "Complete" } }, "modern") ?? "", /^Unknown resultType "Complete" \(values are exact: did the server mean "complete"\?\)/);
+  assert.match(resultTypeWarning({ result: { resultType: "input-required" } }, "modern") ?? "", /did the server mean "input_required"\?/);
+  assert.equal(
+    resultTypeWarning({ result: { resultType: 1 } }, "modern"),
+    'The result\'s resultType is a number (1), not a string: MCP 2026-07-28 defines "complete" and "input_required", and a client MUST treat the result as invalid, so Toolscope does not take it as the server\'s answer.',
+  );
+  assert.match(resultTypeWarning({ result: { resultType: null } }, "modern") ?? "", /^The result's resultType is null \(null\), not a string/);
+  assert.match(resultTypeWarning({ result: { resultType: ["complete"] } }, "modern") ?? "", /is an array \(\["complete"\]\)/);
+  assert.match(resultTypeWarning({ result: { resultType: { kind: "complete" } } }, "modern") ?? "", /is an object/);
+  // The warning agrees with classifyResponse, which shows such a result as invalid.
+  assert.equal(classifyResponse({ result: { resultType: "task" } }).kind, "invalid");
+});
+
+test("resultTypeWarning: nothing for known values, an absent resultType, errors, no response, or a legacy result", () => {
+  assert.equal(resultTypeWarning({ result: { resultType: "complete", content: [] } }, "modern"), undefined);
+  assert.equal(resultTypeWarning({ result: { resultType: "input_required", inputRequests: {} } }, "modern"), undefined);
+  assert.equal(resultTypeWarning({ result: { content: [] } }, "modern"), undefined, "absent means complete (servers of earlier versions)");
+  assert.equal(resultTypeWarning({ error: { code: -32601, message: "nope" } }, "modern"), undefined);
+  assert.equal(resultTypeWarning(null, "modern"), undefined);
+  assert.equal(resultTypeWarning({ result: "complete" }, "modern"), undefined, "not a result object: classifyResponse reports that");
+  assert.equal(resultTypeWarning({ result: { resultType: "task" } }, "legacy"), undefined, "earlier versions have no resultType");
 });

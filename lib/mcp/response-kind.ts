@@ -70,3 +70,32 @@ export function classifyResponse(response: Record<string, unknown>, method?: str
   if (result.isError === true) return { kind: "tool-error" };
   return { kind: "result", resultType };
 }
+
+function describeType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return typeof v === "object" ? "an object" : `a ${typeof v}`;
+}
+
+/**
+ * A protocol warning for a modern (2026-07-28) result whose `resultType` is not one the client knows: a value of the
+ * wrong type, or a string outside the core set (`complete`, `input_required`; Toolscope advertises no extension that
+ * adds one). The spec (basic/index.mdx §ResultType) says a client MUST treat an unrecognised `resultType` as invalid,
+ * so the warning says that the result is not taken as the server's answer. Undefined for a legacy response (earlier
+ * versions have no `resultType`), an error or no response, a known value, and an absent `resultType` (which clients
+ * MUST read as `complete`, for servers of earlier versions).
+ */
+export function resultTypeWarning(response: Record<string, unknown> | null, era: "modern" | "legacy"): string | undefined {
+  if (era !== "modern" || !response || !isObject(response.result) || !("resultType" in response.result)) return undefined;
+  const value = response.result.resultType;
+  if (value === undefined) return undefined;
+  const known = [...RESULT_TYPES].map((t) => JSON.stringify(t)).join(" and ");
+  const invalid = "a client MUST treat the result as invalid, so Toolscope does not take it as the server's answer";
+  if (typeof value !== "string") {
+    return `The result's resultType is ${describeType(value)} (${JSON.stringify(value)}), not a string: MCP 2026-07-28 defines ${known}, and ${invalid}.`;
+  }
+  if (RESULT_TYPES.has(value)) return undefined;
+  const near = [...RESULT_TYPES].find((t) => t === value.trim().toLowerCase().replace(/[-\s]/g, "_"));
+  const hint = near ? ` (values are exact: did the server mean ${JSON.stringify(near)}?)` : "";
+  return `Unknown resultType ${JSON.stringify(value)}${hint}: MCP 2026-07-28 defines ${known} (extensions may add others only when the client advertises them, and Toolscope advertises none), and ${invalid}.`;
+}
