@@ -9,6 +9,7 @@ import { ProxyErrorBanner } from "./ProxyErrorBanner";
 import { RawJsonView } from "./RawJsonView";
 import { RenderedResult } from "./RenderedResult";
 import { ResultTabs } from "./ResultTabs";
+import { ServerRequestsLog, SessionMessagesLog } from "./ServerRequestsLog";
 import type { Exchange, Round } from "./useExchangeRunner";
 
 interface Props {
@@ -18,6 +19,8 @@ interface Props {
   live?: readonly Record<string, unknown>[];
   /** Put a request in the editor (and send it), e.g. the next page of a list. */
   onNextPage?: (text: string, send: boolean) => void;
+  /** A request the server sent mid-call waits for the user (the call in flight is paused). */
+  serverAsking?: boolean;
 }
 
 /** A short verdict for a round: "input_required (confirm)", "result", "tool error", "error -32602"… */
@@ -52,18 +55,21 @@ function answerSummary(answered: Record<string, unknown> | undefined): string | 
 const STATE_LABEL: Partial<Record<Exchange["state"], string>> = {
   running: "Sending…",
   asking: "Waiting for your input…",
+  cancelling: "Cancelling: Toolscope is stopping the call…",
   cancelled: "Cancelled.",
 };
 
 /** One exchange: its rounds (MRTR) as a group, and the chosen round's answer as Rendered / JSON / HTTP. */
-export function ExchangeView({ exchange, tools, live = [], onNextPage }: Props) {
+export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsking = false }: Props) {
   const [picked, setPicked] = useState<number | null>(null);
   const rounds = exchange.rounds;
   const round = rounds.find((r) => r.n === picked) ?? rounds.at(-1);
-  const running = exchange.state === "running";
+  // A request is in flight: sending, paused on a server's request, or being cancelled.
+  const inFlight = exchange.state === "running" || exchange.state === "cancelling" || (exchange.state === "asking" && serverAsking);
+  const label = exchange.state === "asking" && serverAsking ? "The server asked you something: the call is paused until you answer." : STATE_LABEL[exchange.state];
   return (
     <div className="space-y-3" data-testid="exchange" data-state={exchange.state} data-rounds={rounds.length}>
-      {(rounds.length > 1 || exchange.state === "asking") && (
+      {(rounds.length > 1 || (exchange.state === "asking" && rounds.length > 0)) && (
         <ol className="flex flex-wrap gap-1" aria-label="Rounds of this exchange" data-testid="mrtr-rounds">
           {rounds.map((r) => (
             <li key={r.n}>
@@ -81,20 +87,44 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage }: Props) 
           ))}
         </ol>
       )}
-      {STATE_LABEL[exchange.state] && <p className="text-sm text-zinc-500" role="status">{STATE_LABEL[exchange.state]}</p>}
+      {label && <p className="text-sm text-zinc-500" role="status" data-testid="exchange-status">{label}</p>}
       {exchange.note && (
         <p role="alert" data-testid="exchange-note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
           {exchange.note}
         </p>
       )}
-      {running && <ProgressLog notifications={live} running />}
-      {round && <RoundView round={round} tools={tools} onNextPage={exchange.state === "done" ? onNextPage : undefined} />}
+      {exchange.notices?.map((notice, i) => (
+        <p key={i} role="status" data-testid="server-request-notice" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+          {notice}
+        </p>
+      ))}
+      {inFlight && <ProgressLog notifications={live} running={exchange.state === "running"} />}
+      {round && <RoundView round={round} tools={tools} onNextPage={exchange.state === "done" ? onNextPage : undefined} cancelled={exchange.state === "cancelled" && round === rounds.at(-1)} />}
     </div>
   );
 }
 
-function RoundView({ round, tools, onNextPage }: { round: Round; tools: Tool[]; onNextPage?: Props["onNextPage"] }) {
-  if (round.outcome.kind === "proxy-error") return <ProxyErrorBanner error={round.outcome.error} />;
+/** `cancelled`: the user cancelled this round's call, so its "error" is the proxy confirming that, not a failure. */
+function RoundView({ round, tools, onNextPage, cancelled = false }: { round: Round; tools: Tool[]; onNextPage?: Props["onNextPage"]; cancelled?: boolean }) {
+  if (round.outcome.kind === "proxy-error") {
+    // A call that went out and then stopped (e.g. cancelled) still carries what crossed the wire.
+    const error = round.outcome.error;
+    const exchanges = error.exchanges ?? [];
+    return (
+      <>
+        {cancelled ? (
+          <div role="status" data-testid="cancelled-note" className="rounded-md border border-zinc-300 bg-zinc-50 p-3 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+            <p className="font-semibold">You cancelled the call</p>
+            <p className="mt-1">{error.message}</p>
+            {error.hint && <p className="mt-1 text-zinc-600 dark:text-zinc-400">{error.hint}</p>}
+          </div>
+        ) : (
+          <ProxyErrorBanner error={error} />
+        )}
+        {exchanges.length > 0 && <ResultTabs testId="result-tabs" tabs={[{ id: "http", label: `HTTP · ${exchanges.length} exchange${exchanges.length === 1 ? "" : "s"}`, content: <HttpExchangeView exchanges={exchanges} added={[]} /> }]} />}
+      </>
+    );
+  }
   const rpc = round.outcome.rpc;
   const method = typeof round.message.method === "string" ? round.message.method : undefined;
   const toolName = (round.message.params as { name?: unknown } | undefined)?.name;
@@ -102,6 +132,8 @@ function RoundView({ round, tools, onNextPage }: { round: Round; tools: Tool[]; 
   return (
     <>
       <ProgressLog notifications={rpc.notifications} />
+      {rpc.serverRequests && <ServerRequestsLog records={rpc.serverRequests} />}
+      {rpc.sessionNotifications && <SessionMessagesLog messages={rpc.sessionNotifications} />}
       {rpc.notes?.map((note, i) => (
         <p key={i} role="note" className="mb-2 rounded-md border border-sky-300 p-2 text-xs text-sky-900 dark:border-sky-800 dark:text-sky-200">
           {note}

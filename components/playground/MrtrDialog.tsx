@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { elicitResult, parseRootLines, rootsResult, SAMPLING_MODEL_NAME, samplingPrompt, samplingResult, type InputRequest } from "@/lib/playground/mrtr";
-import { loadPrefs, savePrefs } from "@/lib/playground/prefs-store";
-import { ElicitationFormStep } from "./ElicitationFormStep";
+import { useState } from "react";
+import type { InputRequest } from "@/lib/playground/mrtr";
+import { escapeAnswer, InputDialogFrame, InputRequestStep, KIND_TITLE, SKIP, type StepAnswer } from "./InputRequestStep";
 
 interface Props {
   requests: InputRequest[];
@@ -19,44 +18,15 @@ interface Props {
   onAbandon: () => void;
 }
 
-/** What "no answer" means per step: leave the key out of inputResponses. */
-const SKIP = Symbol("skip");
-type StepAnswer = Record<string, unknown> | typeof SKIP;
-
-const KIND_TITLE: Record<InputRequest["kind"], string> = {
-  "elicit-form": "The server asks you to fill in a form",
-  "elicit-url": "The server asks you to open a page",
-  sampling: "The server asks the model to answer (you reply in its place)",
-  roots: "The server asks for your roots",
-  unknown: "An input request the playground cannot answer",
-};
-
 /**
  * The MRTR dialog: one page per input request of an `input_required` result (form, URL, sampling, roots),
  * then the call is retried with all the answers. Escape cancels the current request (an elicitation's
  * `cancel` action; other requests are left unanswered).
  */
 export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, onDone, onAbandon }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const request = requests[index];
-
-  const mounted = useRef(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    mounted.current = true;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      mounted.current = false;
-      dialog?.close();
-    };
-  }, []);
-
-  // Each request page starts with the focus on its first input (showModal would pick the first button).
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>("[data-autofocus], [data-field]")?.focus();
-  }, [index]);
 
   const record = (answer: StepAnswer) => {
     const next = { ...answers };
@@ -69,25 +39,8 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
     setIndex(index + 1);
   };
 
-  const onCancelEvent = (e: React.SyntheticEvent) => {
-    // Escape: the user dismissed this request without an explicit choice.
-    e.preventDefault();
-    if (!request) return onAbandon();
-    record(request.kind === "elicit-form" || request.kind === "elicit-url" ? elicitResult("cancel") : SKIP);
-  };
-
   return (
-    <dialog
-      ref={ref}
-      onCancel={onCancelEvent}
-      // Chrome may close a dialog on a repeated Escape without letting us cancel it: reopen while requests remain.
-      onClose={() => {
-        if (mounted.current && ref.current && !ref.current.open) ref.current.showModal();
-      }}
-      aria-labelledby="mrtr-title"
-      data-testid="mrtr-dialog"
-      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-    >
+    <InputDialogFrame testId="mrtr-dialog" labelledBy="mrtr-title" stepKey={String(index)} onEscape={() => (request ? record(escapeAnswer(request)) : onAbandon())}>
       {request && (
         <div className="max-h-[85vh] overflow-auto p-4">
           <div className="mb-3 flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500">
@@ -102,7 +55,7 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
               The server asked exactly this in the previous round: your last answer may not have satisfied it.
             </p>
           )}
-          <Step key={`${index}:${request.key}`} request={request} onAnswer={record} />
+          <InputRequestStep key={`${index}:${request.key}`} request={request} onAnswer={record} unknownNote="It is left out of the retry; the server may ask again." />
           <div className="mt-3 border-t border-zinc-200 pt-2 text-right dark:border-zinc-800">
             <button type="button" onClick={onAbandon} className="text-xs text-zinc-500 underline hover:text-zinc-800 dark:hover:text-zinc-200" data-testid="mrtr-abandon">
               Stop without retrying
@@ -110,129 +63,6 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
           </div>
         </div>
       )}
-    </dialog>
-  );
-}
-
-function Step({ request, onAnswer }: { request: InputRequest; onAnswer: (a: StepAnswer) => void }) {
-  switch (request.kind) {
-    case "elicit-form":
-      return <ElicitationFormStep message={request.message} requestedSchema={request.requestedSchema} onAnswer={onAnswer} />;
-    case "elicit-url":
-      return <UrlStep message={request.message} url={request.url} onAnswer={onAnswer} />;
-    case "sampling":
-      return <SamplingStep params={request.params} onAnswer={onAnswer} />;
-    case "roots":
-      return <RootsStep onAnswer={onAnswer} />;
-    case "unknown":
-      return (
-        <div className="space-y-3 text-sm">
-          <p>
-            <code>{request.method}</code>: {request.reason}. It is left out of the retry; the server may ask again.
-          </p>
-          <div className="text-right">
-            <button type="button" data-autofocus onClick={() => onAnswer(SKIP)} className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white">Continue</button>
-          </div>
-        </div>
-      );
-  }
-}
-
-const buttonPrimary = "rounded-md bg-accent-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-50";
-const buttonSecondary = "rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700";
-const buttonPlain = "rounded-md px-3 py-1.5 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800";
-
-/** URL mode: the full URL with its host highlighted, opened only by the user's click; then "done". */
-function UrlStep({ message, url, onAnswer }: { message: string; url: string; onAnswer: (a: StepAnswer) => void }) {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  const safe = parsed && (parsed.protocol === "https:" || parsed.protocol === "http:");
-  const [opened, setOpened] = useState(false);
-  return (
-    <div className="space-y-3 text-sm" data-testid="elicitation-url">
-      <p className="whitespace-pre-wrap">{message}</p>
-      <div className="rounded-md border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs break-all dark:border-zinc-700 dark:bg-zinc-950">
-        {parsed ? (
-          <>
-            <span className="text-zinc-500">{parsed.protocol}{"//"}</span>
-            <strong className="text-zinc-900 dark:text-zinc-100">{parsed.host}</strong>
-            <span className="text-zinc-500">{parsed.pathname}{parsed.search}{parsed.hash}</span>
-          </>
-        ) : (
-          url
-        )}
-      </div>
-      {parsed?.hostname.includes("xn--") && <p className="text-xs text-amber-800 dark:text-amber-300">The host uses Punycode (xn--): it may imitate another domain. Check it carefully.</p>}
-      {parsed?.protocol === "http:" && <p className="text-xs text-amber-800 dark:text-amber-300">This page is not served over HTTPS.</p>}
-      {!safe && <p className="text-xs text-red-700 dark:text-red-400">This is not an http(s) URL, so the playground will not open it.</p>}
-      <div className="flex flex-wrap items-center justify-end gap-2">
-        {safe && (
-          <a href={parsed!.href} target="_blank" rel="noopener noreferrer" onClick={() => setOpened(true)} className={buttonSecondary}>
-            Open {parsed!.host} ↗
-          </a>
-        )}
-        <button type="button" onClick={() => onAnswer(elicitResult("cancel"))} className={buttonPlain}>Cancel</button>
-        <button type="button" onClick={() => onAnswer(elicitResult("decline"))} className={buttonSecondary}>Decline</button>
-        <button type="button" onClick={() => onAnswer(elicitResult("accept"))} className={buttonPrimary} disabled={!safe} data-testid="elicit-url-done" title={opened ? undefined : "Open the page first, or accept without opening it"}>
-          Done
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** Sampling: the prompt, and a reply the user types in place of the model (a CreateMessageResult). */
-function SamplingStep({ params, onAnswer }: { params: Record<string, unknown>; onAnswer: (a: StepAnswer) => void }) {
-  const [reply, setReply] = useState("");
-  const [model, setModel] = useState(SAMPLING_MODEL_NAME);
-  const prompt = samplingPrompt(params);
-  return (
-    <form className="space-y-3 text-sm" onSubmit={(e) => { e.preventDefault(); if (reply.trim()) onAnswer(samplingResult(reply, model.trim() || SAMPLING_MODEL_NAME)); }} data-testid="sampling-step">
-      {typeof params.systemPrompt === "string" && <p className="text-xs text-zinc-500">System prompt: <span className="whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{params.systemPrompt}</span></p>}
-      <ol className="space-y-1">
-        {prompt.map((m, i) => (
-          <li key={i} className="rounded-md bg-zinc-50 p-2 dark:bg-zinc-950">
-            <span className="text-xs font-semibold uppercase text-zinc-500">{m.role}</span>
-            <p className="whitespace-pre-wrap">{m.text}</p>
-          </li>
-        ))}
-      </ol>
-      {typeof params.maxTokens === "number" && <p className="text-xs text-zinc-500">At most {params.maxTokens} tokens.</p>}
-      <label className="block">
-        <span className="mb-0.5 block font-medium">Your reply, as the model</span>
-        <textarea data-autofocus value={reply} onChange={(e) => setReply(e.target.value)} rows={4} className="w-full rounded-md border border-zinc-300 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-900" />
-      </label>
-      <label className="flex items-center gap-2 text-xs">
-        Model name <input value={model} onChange={(e) => setModel(e.target.value)} className="rounded border border-zinc-300 bg-white px-1 py-0.5 font-mono dark:border-zinc-700 dark:bg-zinc-900" />
-      </label>
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={() => onAnswer(SKIP)} className={buttonSecondary}>Leave unanswered</button>
-        <button type="submit" disabled={!reply.trim()} className={buttonPrimary}>Send reply</button>
-      </div>
-    </form>
-  );
-}
-
-/** Roots: the user's configured list (remembered in this browser), editable here. */
-function RootsStep({ onAnswer }: { onAnswer: (a: StepAnswer) => void }) {
-  const [text, setText] = useState(() => loadPrefs().roots.map((r) => (r.name ? `${r.uri} ${r.name}` : r.uri)).join("\n"));
-  const parsed = parseRootLines(text);
-  return (
-    <form className="space-y-3 text-sm" onSubmit={(e) => { e.preventDefault(); if (parsed.errors.length) return; savePrefs({ roots: parsed.roots }); onAnswer(rootsResult(parsed.roots)); }} data-testid="roots-step">
-      <label className="block">
-        <span className="mb-0.5 block font-medium">Roots, one per line: <code>file:///path</code> and an optional name</span>
-        <textarea data-autofocus value={text} onChange={(e) => setText(e.target.value)} rows={4} placeholder="file:///home/me/project My project" className="w-full rounded-md border border-zinc-300 bg-white p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900" />
-      </label>
-      {parsed.errors.map((e, i) => <p key={i} className="text-xs text-red-700 dark:text-red-400">{e}</p>)}
-      <p className="text-xs text-zinc-500">Remembered in this browser for the next roots request. {parsed.roots.length} root{parsed.roots.length === 1 ? "" : "s"} will be sent.</p>
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={() => onAnswer(SKIP)} className={buttonSecondary}>Leave unanswered</button>
-        <button type="submit" disabled={parsed.errors.length > 0} className={buttonPrimary}>Send roots</button>
-      </div>
-    </form>
+    </InputDialogFrame>
   );
 }

@@ -27,6 +27,7 @@ import { MrtrDialog } from "./MrtrDialog";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { ProxyErrorBanner } from "./ProxyErrorBanner";
 import { SaveDialog } from "./SaveDialog";
+import { ServerRequestDialog } from "./ServerRequestDialog";
 import { SavedPanel } from "./SavedPanel";
 import { SharedResponseView } from "./SharedResponseView";
 import { ShareDialog } from "./ShareDialog";
@@ -36,6 +37,7 @@ import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
 import { useHistory } from "./useHistory";
 import { SendPreview } from "./SendPreview";
 import { useSaved } from "./useSaved";
+import { findUnsafeIntegers, unsafeIntegerMessage } from "@/lib/mcp/safe-integers";
 
 /** What a share link puts in the playground. Nothing is sent until the user presses Send. */
 export interface PlaygroundInitial {
@@ -62,6 +64,9 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 function parseObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  // JSON.parse would round them silently, and the server would get another number than the one written.
+  const unsafe = findUnsafeIntegers(text);
+  if (unsafe.length) return { ok: false, error: unsafeIntegerMessage(unsafe) };
   try {
     const v: unknown = JSON.parse(text);
     if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." };
@@ -78,7 +83,7 @@ function finalResponse(ex: Exchange): unknown {
 
 const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
 
-/** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests, keep history, share. */
+/** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests and the requests a server sends mid-call, keep history, share. */
 export function Playground({ server, tool, initial }: Props) {
   const { conn, tools, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
   const [toolsNotice, setToolsNotice] = useState<string | null>(null);
@@ -103,6 +108,7 @@ export function Playground({ server, tool, initial }: Props) {
       const first = ex.rounds[0];
       if (!first || !era) return;
       const method = typeof first.message.method === "string" ? first.message.method : "(no method)";
+      const last = ex.rounds.at(-1)!;
       const name = (first.message.params as { name?: unknown } | undefined)?.name;
       const entry: HistoryEntry = {
         id: ex.id,
@@ -114,12 +120,12 @@ export function Playground({ server, tool, initial }: Props) {
         request: ex.text,
         response: finalResponse(ex),
         rounds: ex.rounds.length,
-        outcome: ex.state === "done" ? roundSummary(ex.rounds.at(-1)!) : `${ex.state} after ${roundSummary(ex.rounds.at(-1)!)}`,
-        durationMs: ex.rounds.reduce((sum, r) => sum + (r.outcome.kind === "response" ? r.outcome.rpc.durationMs : 0), 0),
+        // A call cancelled in flight ends with the proxy's "cancelled" error: the verdict is just "cancelled".
+        outcome: ex.state === "done" ? roundSummary(last) : ex.state === "cancelled" && last.outcome.kind === "proxy-error" ? "cancelled" : `${ex.state} after ${roundSummary(last)}`,
+        durationMs: ex.rounds.reduce((sum, r) => sum + (r.outcome.kind === "response" ? r.outcome.rpc.durationMs : (r.elapsedMs ?? 0)), 0),
       };
       void history.add(entry);
-      const last = ex.rounds.at(-1)?.outcome;
-      const answer = last?.kind === "response" && last.rpc.response ? classifyResponse(last.rpc.response, method) : undefined;
+      const answer = last.outcome.kind === "response" && last.outcome.rpc.response ? classifyResponse(last.outcome.rpc.response, method) : undefined;
       if (answer?.kind === "rpc-error" && answer.errorKind === "unknown-tool") {
         // The server's list may have changed since we fetched it: fetch it again so completion and checks follow.
         void refreshTools().then((list) => setToolsNotice(list ? `The server did not know that tool, so the tool list was fetched again: ${list.length} tools.` : "The server did not know that tool, and fetching the tool list again failed."));
@@ -203,7 +209,7 @@ export function Playground({ server, tool, initial }: Props) {
   if (!conn || !tools || text === null) return <p className="text-sm text-zinc-500" data-testid="playground-loading">Connecting to {server}…</p>;
 
   const errors = diagnostics.filter((d) => d.severity === "error").length;
-  const { exchange, ask, busy } = runner;
+  const { exchange, ask, busy, serverAsks } = runner;
 
   // "Next page" on a list result: the request for it goes in the editor, and is sent at once for "Send next page".
   const nextPage = (nextText: string, sendNow: boolean) => {
@@ -259,8 +265,8 @@ export function Playground({ server, tool, initial }: Props) {
         <span className="min-w-0 truncate text-zinc-500">{conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? server}</span>
         <span className="ml-auto" />
         {busy ? (
-          <button type="button" onClick={runner.cancel} className="rounded-md border border-zinc-300 px-3 py-1.5 dark:border-zinc-700" data-testid="cancel">
-            Cancel
+          <button type="button" onClick={runner.cancel} disabled={exchange?.state === "cancelling"} className="rounded-md border border-zinc-300 px-3 py-1.5 disabled:opacity-60 dark:border-zinc-700" data-testid="cancel">
+            {exchange?.state === "cancelling" ? "Cancelling…" : "Cancel"}
           </button>
         ) : null}
         <button type="button" onClick={send} disabled={busy} data-testid="send" className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white hover:bg-accent-700 disabled:opacity-60" title="Send (Ctrl/Cmd+Enter)">
@@ -303,7 +309,7 @@ export function Playground({ server, tool, initial }: Props) {
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
       {!exchange && initial?.response !== undefined && <SharedResponseView response={initial.response} tools={tools} request={text} />}
       {!exchange && initial?.response === undefined && <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>}
-      {exchange && <ExchangeView key={exchange.id} exchange={exchange} tools={tools} live={runner.live} onNextPage={nextPage} />}
+      {exchange && <ExchangeView key={exchange.id} exchange={exchange} tools={tools} live={runner.live} onNextPage={nextPage} serverAsking={serverAsks.length > 0} />}
     </section>
   );
 
@@ -359,6 +365,7 @@ export function Playground({ server, tool, initial }: Props) {
           onAbandon={() => runner.answer(null)}
         />
       )}
+      {serverAsks.length > 0 && <ServerRequestDialog key={exchange?.id} asks={serverAsks} serverLabel={serverLabel} onAnswer={runner.answerServerRequest} onCancelCall={runner.cancel} />}
       {confirming && (
         <ConfirmDestructiveDialog
           toolName={confirming.tool.name}

@@ -5,6 +5,7 @@ import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, UserHeaders } f
 import { api, ApiError } from "@/lib/playground/api-client";
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type InputRequest, type RoundRecord } from "@/lib/playground/mrtr";
 import { withPlaygroundMeta, type LogLevelChoice } from "@/lib/playground/notifications";
+import { answerFailedNotice, answerRequest, CANCEL_FALLBACK_MS, cancelledLocally, endedNotice, enqueueAsk, removeAsk, toServerAsk, type ServerAsk } from "@/lib/playground/server-requests";
 
 export type Outcome = { kind: "response"; rpc: RpcResponse } | { kind: "proxy-error"; error: ProxyErrorBody["error"] };
 
@@ -15,9 +16,16 @@ export interface Round {
   outcome: Outcome;
   /** The inputResponses this round carried (rounds 2+). */
   answered?: Record<string, unknown>;
+  /** Milliseconds from sending to the outcome, as the browser saw it. */
+  elapsedMs?: number;
 }
 
-export type ExchangeState = "running" | "asking" | "done" | "stopped" | "cancelled" | "abandoned";
+/**
+ * `asking`: waiting for the user, either between MRTR rounds or (a request in flight) for an answer to a request the
+ * server sent mid-call; `cancelling`: Cancel was pressed and the proxy is stopping the call (its stream still ends
+ * with the exchanges so far).
+ */
+export type ExchangeState = "running" | "asking" | "cancelling" | "done" | "stopped" | "cancelled" | "abandoned";
 
 /** Everything that happened for one press of Send: the rounds of an MRTR conversation, or just one. */
 export interface Exchange {
@@ -29,6 +37,8 @@ export interface Exchange {
   state: ExchangeState;
   /** Why the exchange stopped early (round limit, loop, malformed input_required). */
   note?: string;
+  /** What happened to the server's mid-call requests that the user did not answer here (timed out, withdrawn…). */
+  notices?: string[];
 }
 
 /** The input requests of the latest round, waiting for the user. */
@@ -57,26 +67,60 @@ interface Options {
   maxRounds?: number;
 }
 
+/** The request in flight: its stream (once announced) and how to stop it. */
+interface Flight {
+  ctrl: AbortController;
+  streamId?: string;
+  /** Cancel was pressed: the outcome is recorded as a cancelled round. */
+  cancelRequested: boolean;
+  /** Closes the connection if the proxy does not end the stream in time after a cancel. */
+  fallback?: ReturnType<typeof setTimeout>;
+}
+
 /**
  * Runs exchanges: sends a message through /api/rpc (streamed, so progress and log messages show as they come), and while the server answers `input_required`, asks the
- * user (through `ask`/`answer`) and retries with the answers, up to the round limit. One exchange at a time:
- * a new `run` or `cancel` aborts the one in flight.
+ * user (through `ask`/`answer`) and retries with the answers, up to the round limit. Requests the server sends during a
+ * call (elicitation, sampling, roots) queue up in `serverAsks` until the user answers them (`answerServerRequest`).
+ * One exchange at a time: a new `run` aborts the one in flight; `cancel` asks the proxy to stop the call and keeps
+ * reading until the stream ends, so the round is recorded with its exchanges.
  */
 export function useExchangeRunner({ connection, headers, headerOverrides, logLevel = "off", onConnection, onFinished, maxRounds = MAX_MRTR_ROUNDS }: Options) {
   const [exchange, setExchange] = useState<Exchange | null>(null);
   const [ask, setAsk] = useState<PendingAsk | null>(null);
   /** Notifications of the round in flight, as they stream in (progress, log messages). */
   const [live, setLive] = useState<Record<string, unknown>[]>([]);
+  /** Requests the server sent during the call in flight, oldest first, waiting for the user. */
+  const [serverAsks, setServerAsks] = useState<ServerAsk[]>([]);
   const abortRef = useRef<AbortController | null>(null);
+  const flightRef = useRef<Flight | null>(null);
+  const asksRef = useRef<ServerAsk[]>([]);
+  /** Publishes a change to the exchange in flight (set by `run`, so callbacks outside it can update the exchange). */
+  const updateRef = useRef<((f: (ex: Exchange) => Exchange) => void) | null>(null);
   const resolverRef = useRef<((answers: Record<string, unknown> | null) => void) | null>(null);
   const latest = useRef({ connection, headers, headerOverrides, logLevel, onConnection, onFinished });
   useEffect(() => {
     latest.current = { connection, headers, headerOverrides, logLevel, onConnection, onFinished };
   });
 
+  const setAsks = useCallback((queue: ServerAsk[]) => {
+    asksRef.current = queue;
+    setServerAsks(queue);
+  }, []);
+
+  /** Add a notice to the exchange in flight; `asking` follows whether server requests still wait. */
+  const afterAsksChanged = useCallback((notice?: string) => {
+    updateRef.current?.((ex) => ({
+      ...ex,
+      ...(ex.state === "running" || ex.state === "asking" ? { state: asksRef.current.length > 0 ? "asking" : "running" } : {}),
+      ...(notice ? { notices: [...(ex.notices ?? []), notice] } : {}),
+    }));
+  }, []);
+
   const run = useCallback(
     async (original: Record<string, unknown>, text: string) => {
       abortRef.current?.abort();
+      if (flightRef.current?.fallback) clearTimeout(flightRef.current.fallback);
+      flightRef.current = null;
       resolverRef.current?.(null);
       const ctrl = new AbortController();
       abortRef.current = ctrl;
@@ -85,28 +129,61 @@ export function useExchangeRunner({ connection, headers, headerOverrides, logLev
       // Fixed for the whole exchange: every MRTR round carries the same experiment.
       const overrides = latest.current.headerOverrides;
       let ex: Exchange = { id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, startedAt: Date.now(), text, rounds: [], state: "running" };
+      const isCurrent = () => abortRef.current === ctrl;
       const publish = (next: Exchange) => {
         ex = next;
-        if (abortRef.current === ctrl) setExchange(next);
+        if (isCurrent()) setExchange(next);
       };
+      updateRef.current = (f) => publish(f(ex));
       const finish = (state: ExchangeState, note?: string) => {
         publish({ ...ex, state, ...(note ? { note } : {}) });
-        if (abortRef.current === ctrl) abortRef.current = null;
+        if (isCurrent()) {
+          abortRef.current = null;
+          updateRef.current = null;
+        }
         latest.current.onFinished?.(ex);
       };
       publish(ex);
       setAsk(null);
+      setAsks([]);
       const used = new Set<unknown>([original.id]);
       let current = original;
       let answered: Record<string, unknown> | undefined;
       for (let n = 1; ; n++) {
         let outcome: Outcome;
         const { message: wire, added } = withPlaygroundMeta(current, conn.era, latest.current.logLevel);
+        const flight: Flight = { ctrl, cancelRequested: false };
+        if (isCurrent()) flightRef.current = flight;
+        const sentAt = performance.now();
         try {
-          if (abortRef.current === ctrl) setLive([]);
-          const rpc = await api.rpcStream(conn, wire, latest.current.headers, (n) => {
-            if (abortRef.current === ctrl) setLive((l) => [...l, n]);
-          }, ctrl.signal, overrides);
+          if (isCurrent()) setLive([]);
+          const rpc = await api.rpcStream(
+            conn,
+            wire,
+            latest.current.headers,
+            {
+              onNotification: (n) => {
+                if (isCurrent()) setLive((l) => [...l, n]);
+              },
+              onStream: (streamId) => {
+                flight.streamId = streamId;
+              },
+              onServerRequest: (event) => {
+                if (!isCurrent() || flight.cancelRequested) return;
+                setAsks(enqueueAsk(asksRef.current, toServerAsk(event, Date.now())));
+                afterAsksChanged();
+              },
+              onServerRequestEnded: (event) => {
+                if (!isCurrent()) return;
+                const { queue, removed } = removeAsk(asksRef.current, event.pendingId);
+                if (!removed) return;
+                setAsks(queue);
+                afterAsksChanged(flight.cancelRequested ? undefined : endedNotice(event, removed));
+              },
+            },
+            ctrl.signal,
+            overrides,
+          );
           rpc.added = [...added, ...rpc.added];
           if (rpc.connection) {
             conn = rpc.connection;
@@ -114,10 +191,22 @@ export function useExchangeRunner({ connection, headers, headerOverrides, logLev
           }
           outcome = { kind: "response", rpc };
         } catch (err) {
-          if ((err as Error).name === "AbortError" || ctrl.signal.aborted) return finish("cancelled");
-          outcome = { kind: "proxy-error", error: toProxyError(err) };
+          if (!flight.cancelRequested && ((err as Error).name === "AbortError" || ctrl.signal.aborted)) return finish("cancelled");
+          // After Cancel, the proxy ends the stream with an error carrying the exchanges so far; when it did not
+          // (no stream yet, or no answer in time), the connection was closed here and the round says so.
+          outcome = { kind: "proxy-error", error: err instanceof ApiError || !flight.cancelRequested ? toProxyError(err) : cancelledLocally(flight.streamId ? "no-confirmation" : "before-stream") };
+        } finally {
+          if (flight.fallback) clearTimeout(flight.fallback);
+          if (flightRef.current === flight) flightRef.current = null;
+          if (isCurrent() && asksRef.current.length) setAsks([]);
         }
-        publish({ ...ex, rounds: [...ex.rounds, { n, message: current, outcome, ...(answered ? { answered } : {}) }] });
+        publish({ ...ex, state: flight.cancelRequested ? "cancelling" : "running", rounds: [...ex.rounds, { n, message: current, outcome, elapsedMs: performance.now() - sentAt, ...(answered ? { answered } : {}) }] });
+        if (flight.cancelRequested) {
+          // The call may have finished before the cancel reached it: then its answer stands.
+          const records: RoundRecord[] = ex.rounds.map((r) => ({ message: r.message, response: r.outcome.kind === "response" ? r.outcome.rpc.response : null }));
+          if (outcome.kind === "response" && nextStep(records, maxRounds).kind === "done") return finish("done", "The call had already finished when you cancelled it.");
+          return finish("cancelled");
+        }
         if (outcome.kind === "proxy-error") return finish("done");
         const records: RoundRecord[] = ex.rounds.map((r) => ({ message: r.message, response: r.outcome.kind === "response" ? r.outcome.rpc.response : null }));
         const step = nextStep(records, maxRounds);
@@ -131,7 +220,7 @@ export function useExchangeRunner({ connection, headers, headerOverrides, logLev
             resolverRef.current = resolve;
           });
           resolverRef.current = null;
-          if (abortRef.current === ctrl) setAsk(null);
+          if (isCurrent()) setAsk(null);
           if (ctrl.signal.aborted) return finish("cancelled");
           if (answers === null) return finish("abandoned", "You closed the input dialog, so the call was not retried.");
           inputResponses = answers;
@@ -143,20 +232,59 @@ export function useExchangeRunner({ connection, headers, headerOverrides, logLev
         answered = inputResponses;
       }
     },
-    [maxRounds],
+    [maxRounds, setAsks, afterAsksChanged],
   );
 
   /** The user's answers to the pending requests (keyed like them), or null to stop without retrying. */
   const answer = useCallback((answers: Record<string, unknown> | null) => resolverRef.current?.(answers), []);
 
+  /**
+   * The user's answer to a server request: a result (ElicitResult, CreateMessageResult, ListRootsResult), or null to
+   * leave it unanswered (the server gets an error). The dialog moves on at once; a late or failed delivery is told.
+   */
+  const answerServerRequest = useCallback(
+    (target: ServerAsk, result: Record<string, unknown> | null) => {
+      const { queue, removed } = removeAsk(asksRef.current, target.pendingId);
+      if (!removed) return;
+      setAsks(queue);
+      afterAsksChanged();
+      const update = updateRef.current;
+      api.answer(answerRequest(removed, result)).catch((err: unknown) => {
+        const body = toProxyError(err);
+        const notice = answerFailedNotice(removed.method, { status: err instanceof ApiError ? err.status : 0, body });
+        if (updateRef.current === update) update?.((ex) => ({ ...ex, notices: [...(ex.notices ?? []), notice] }));
+      });
+    },
+    [setAsks, afterAsksChanged],
+  );
+
   const cancel = useCallback(() => {
-    abortRef.current?.abort();
     resolverRef.current?.(null);
     setAsk(null);
-  }, []);
+    const flight = flightRef.current;
+    if (!flight) {
+      abortRef.current?.abort();
+      return;
+    }
+    if (flight.cancelRequested) return;
+    flight.cancelRequested = true;
+    setAsks([]);
+    updateRef.current?.((ex) => ({ ...ex, state: "cancelling" }));
+    if (!flight.streamId) {
+      flight.ctrl.abort();
+      return;
+    }
+    // The proxy aborts the upstream call and ends the stream with the exchanges so far; if it does not within a few
+    // seconds (or cannot be asked), close the connection, which stops the call as well.
+    flight.fallback = setTimeout(() => flight.ctrl.abort(), CANCEL_FALLBACK_MS);
+    api.cancel({ streamId: flight.streamId }).catch((err: unknown) => {
+      // 404: the stream has ended meanwhile, so its last event is on its way.
+      if (!(err instanceof ApiError && err.status === 404)) flight.ctrl.abort();
+    });
+  }, [setAsks]);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  const busy = exchange?.state === "running" || exchange?.state === "asking";
-  return { exchange, ask, live, busy, run, answer, cancel };
+  const busy = exchange?.state === "running" || exchange?.state === "asking" || exchange?.state === "cancelling";
+  return { exchange, ask, serverAsks, live, busy, run, answer, answerServerRequest, cancel };
 }

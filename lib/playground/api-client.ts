@@ -1,4 +1,16 @@
-import type { ConnectRequest, ConnectResponse, ConnectionDescriptor, ProxyErrorBody, RpcResponse, RpcStreamEvent, ToolsResponse, UserHeaders } from "../mcp/contract.ts";
+import type {
+  ConnectRequest,
+  ConnectResponse,
+  ConnectionDescriptor,
+  ProxyErrorBody,
+  RpcAnswerRequest,
+  RpcCancelRequest,
+  RpcControlResponse,
+  RpcResponse,
+  RpcStreamEvent,
+  ToolsResponse,
+  UserHeaders,
+} from "../mcp/contract.ts";
 import { SseParser } from "../mcp/sse-parser.ts";
 
 /** A failure reported by our API ("we couldn't ask"), with its kind, message and hint. */
@@ -44,19 +56,33 @@ function rpcBody(connection: ConnectionDescriptor, message: unknown, headers: Us
   return { connection, message, headers, ...(Object.keys(headerOverrides).length ? { headerOverrides } : {}) };
 }
 
+/** What a streamed /api/rpc hands over before its final event. */
+export interface RpcStreamHandlers {
+  /** A JSON-RPC notification for the request (progress, log messages). */
+  onNotification?: (n: Record<string, unknown>) => void;
+  /** The stream's id (its first event): what POST /api/rpc/answer and /api/rpc/cancel name. */
+  onStream?: (streamId: string) => void;
+  /** The server asks the client something mid-call: answer with `api.answer` within `timeoutMs`. */
+  onServerRequest?: (event: Extract<RpcStreamEvent, { type: "server-request" }>) => void;
+  /** A server request stopped waiting (answered, timed out, or the call ended). */
+  onServerRequestEnded?: (event: Extract<RpcStreamEvent, { type: "server-request-ended" }>) => void;
+}
+
 /**
- * POST /api/rpc as an event stream (`Accept: text/event-stream`): notifications (progress, log messages) are
- * handed to `onNotification` as they arrive; resolves with the RpcResponse. Aborting closes the stream, which
- * cancels the upstream call. A JSON answer (an API without streaming) is accepted as well.
+ * POST /api/rpc as an event stream (`Accept: text/event-stream`): notifications (progress, log messages) and the
+ * server's requests to the client are handed over as they arrive (`handlers`, or just a notification callback);
+ * resolves with the RpcResponse. Aborting closes the stream, which cancels the upstream call; `api.cancel` stops it
+ * too but lets the stream end with what happened so far. A JSON answer (an API without streaming) is accepted as well.
  */
 async function rpcStream(
   connection: ConnectionDescriptor,
   message: unknown,
   headers: UserHeaders,
-  onNotification: (n: Record<string, unknown>) => void,
+  handlers: RpcStreamHandlers | ((n: Record<string, unknown>) => void),
   signal?: AbortSignal,
   headerOverrides?: Record<string, string>,
 ): Promise<RpcResponse> {
+  const on: RpcStreamHandlers = typeof handlers === "function" ? { onNotification: handlers } : handlers;
   const res = await send("/api/rpc", rpcBody(connection, message, headers, headerOverrides), "text/event-stream", signal);
   if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) return readJson<RpcResponse>(res);
   let final: { ok: true; body: RpcResponse } | { ok: false; status: number; body: ProxyErrorBody } | undefined;
@@ -67,9 +93,26 @@ async function rpcStream(
     } catch {
       return; // not one of our events
     }
-    if (event.type === "notification") onNotification(event.message);
-    else if (event.type === "result") final = { ok: true, body: event.body };
-    else if (event.type === "error") final = { ok: false, status: event.status, body: event.body };
+    switch (event?.type) {
+      case "stream":
+        on.onStream?.(event.streamId);
+        break;
+      case "server-request":
+        on.onServerRequest?.(event);
+        break;
+      case "server-request-ended":
+        on.onServerRequestEnded?.(event);
+        break;
+      case "notification":
+        on.onNotification?.(event.message);
+        break;
+      case "result":
+        final = { ok: true, body: event.body };
+        break;
+      case "error":
+        final = { ok: false, status: event.status, body: event.body };
+        break;
+    }
   });
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
@@ -94,4 +137,8 @@ export const api = {
   rpc: (connection: ConnectionDescriptor, message: unknown, headers: UserHeaders, signal?: AbortSignal, headerOverrides?: Record<string, string>) =>
     post<RpcResponse>("/api/rpc", rpcBody(connection, message, headers, headerOverrides), signal),
   rpcStream,
+  /** Answer a server request announced on a /api/rpc stream (404 `not-found` once it no longer waits). */
+  answer: (req: RpcAnswerRequest, signal?: AbortSignal) => post<RpcControlResponse>("/api/rpc/answer", req, signal),
+  /** Stop the call of a /api/rpc stream; the stream then ends with an `error` event carrying the exchanges so far. */
+  cancel: (req: RpcCancelRequest, signal?: AbortSignal) => post<RpcControlResponse>("/api/rpc/cancel", req, signal),
 };

@@ -25,23 +25,29 @@ export type InputRequest =
 
 /** The typed requests of an `inputRequests` map, in the server's order. */
 export function parseInputRequests(inputRequests: Record<string, unknown>): InputRequest[] {
-  return Object.entries(inputRequests).map(([key, value]): InputRequest => {
-    if (!isObject(value)) return { key, kind: "unknown", method: "?", reason: "the request is not an object" };
-    const method = typeof value.method === "string" ? value.method : "?";
-    const params = isObject(value.params) ? value.params : {};
-    if (method === "elicitation/create") {
-      const message = typeof params.message === "string" ? params.message : "";
-      if (params.mode === "url") {
-        if (typeof params.url !== "string") return { key, kind: "unknown", method, reason: "a URL elicitation without a url" };
-        return { key, kind: "elicit-url", message, url: params.url, ...(typeof params.elicitationId === "string" ? { elicitationId: params.elicitationId } : {}) };
-      }
-      if (params.mode !== undefined && params.mode !== "form") return { key, kind: "unknown", method, reason: `unknown elicitation mode ${JSON.stringify(params.mode)}` };
-      return { key, kind: "elicit-form", message, requestedSchema: params.requestedSchema };
+  return Object.entries(inputRequests).map(([key, value]) => parseInputRequest(key, value));
+}
+
+/**
+ * One request as the dialog shows it: an `inputRequests` entry (MRTR), or a JSON-RPC request the server sent
+ * mid-call (elicitation, sampling, roots; `key` is then the proxy's pending id). Both carry `method` and `params`.
+ */
+export function parseInputRequest(key: string, value: unknown): InputRequest {
+  if (!isObject(value)) return { key, kind: "unknown", method: "?", reason: "the request is not an object" };
+  const method = typeof value.method === "string" ? value.method : "?";
+  const params = isObject(value.params) ? value.params : {};
+  if (method === "elicitation/create") {
+    const message = typeof params.message === "string" ? params.message : "";
+    if (params.mode === "url") {
+      if (typeof params.url !== "string") return { key, kind: "unknown", method, reason: "a URL elicitation without a url" };
+      return { key, kind: "elicit-url", message, url: params.url, ...(typeof params.elicitationId === "string" ? { elicitationId: params.elicitationId } : {}) };
     }
-    if (method === "sampling/createMessage") return { key, kind: "sampling", params };
-    if (method === "roots/list") return { key, kind: "roots" };
-    return { key, kind: "unknown", method, reason: `the playground cannot answer ${method}` };
-  });
+    if (params.mode !== undefined && params.mode !== "form") return { key, kind: "unknown", method, reason: `unknown elicitation mode ${JSON.stringify(params.mode)}` };
+    return { key, kind: "elicit-form", message, requestedSchema: params.requestedSchema };
+  }
+  if (method === "sampling/createMessage") return { key, kind: "sampling", params };
+  if (method === "roots/list") return { key, kind: "roots" };
+  return { key, kind: "unknown", method, reason: `the playground cannot answer ${method}` };
 }
 
 /** The ElicitResult for a user action; `content` only when accepting a form. */

@@ -230,8 +230,10 @@ export async function runExchange(opts: ExchangeOptions): Promise<ExchangeResult
     opts.signal?.removeEventListener("abort", onCallerGone);
     cut.signal.removeEventListener("abort", onCut);
     cut.signal.removeEventListener("abort", onCutAsks);
-    // Questions still open end with the exchange: the asker sees the cut and answers the server with an error.
+    // Questions still open end with the exchange (the answer came, or the call was cut): the asker sees the abort,
+    // the browser is told, and the server gets an error for each.
     if (!cut.signal.aborted) cut.abort(cancelledByCaller());
+    onCutAsks();
     await Promise.allSettled([...answering]);
     await channel?.release().catch(() => undefined);
   }
