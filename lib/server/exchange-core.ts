@@ -159,6 +159,8 @@ export async function runExchange(opts: ExchangeOptions): Promise<ExchangeResult
     const release = watchdog.hold();
     const key = JSON.stringify(request.id);
     const ask = new AbortController();
+    // A request that arrives after the exchange ended (its answer came, or it was cut) is over before it starts.
+    if (cut.signal.aborted) ask.abort(cut.signal.reason);
     asking.set(key, ask);
     // Never synchronously: an asker that throws must not break the transport's reading loop.
     const done = Promise.resolve()

@@ -49,6 +49,17 @@ async function settled<T>(p: Promise<T>): Promise<boolean> {
   return (await Promise.race([p, new Promise((r) => setImmediate(() => r(marker)))])) !== marker;
 }
 
+/** The ask's outcome, or a clear failure when it is still waiting (instead of a test that never ends). */
+async function outcome(p: Promise<AskOutcome>, ms = 1_000): Promise<AskOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the ask is still waiting after ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function isError(outcome: AskOutcome): outcome is AskOutcome & { answer: { error: { code: number; message: string } } } {
   return "error" in outcome.answer;
 }
@@ -69,8 +80,8 @@ test("an ask goes to the browser as a server-request event with unguessable ids 
   assert.equal(calls.pendingCount, 1);
 
   calls.answer(call.streamId, event.pendingId, { result: { action: "accept", content: { name: "Ada" } } });
-  const outcome = await asked;
-  assert.deepEqual(outcome, { answer: { result: { action: "accept", content: { name: "Ada" } } }, answeredBy: "user" });
+  const answered = await outcome(asked);
+  assert.deepEqual(answered, { answer: { result: { action: "accept", content: { name: "Ada" } } }, answeredBy: "user" });
   assert.deepEqual(ended(), [{ type: "server-request-ended", pendingId: event.pendingId, answeredBy: "user" }]);
   assert.equal(events.length, 2, "one event for the question, one for its end");
   assert.equal(calls.pendingCount, 0);
@@ -87,8 +98,8 @@ test("two asks on one call get different pending ids, and each answer reaches it
   assert.notEqual(ea!.pendingId, eb!.pendingId);
   calls.answer(call.streamId, eb!.pendingId, { result: { which: "b" } });
   calls.answer(call.streamId, ea!.pendingId, { result: { which: "a" } });
-  assert.deepEqual((await a).answer, { result: { which: "a" } });
-  assert.deepEqual((await b).answer, { result: { which: "b" } });
+  assert.deepEqual((await outcome(a)).answer, { result: { which: "a" } });
+  assert.deepEqual((await outcome(b)).answer, { result: { which: "b" } });
   call.close();
 });
 
@@ -104,7 +115,7 @@ test("an answer naming another stream, or an unknown pending id, is refused as n
   assert.equal(await settled(asked), false, "still waiting for the right answer");
   assert.equal(calls.pendingCount, 1);
   calls.answer(call.streamId, pendingId, { result: {} });
-  assert.equal((await asked).answeredBy, "user");
+  assert.equal((await outcome(asked)).answeredBy, "user");
   call.close();
   other.close();
 });
@@ -118,11 +129,11 @@ test("no answer within the timeout: the server gets an error naming TOOLSCOPE_SE
     "one timer, of the configured length",
   );
   clock.fireAll();
-  const outcome = await asked;
-  assert.equal(outcome.answeredBy, "timeout");
-  assert.ok(isError(outcome));
-  assert.equal(outcome.answer.error.code, NO_ANSWER);
-  assert.match(outcome.answer.error.message, /no answer within 90 s \(TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS\)/);
+  const timedOut = await outcome(asked);
+  assert.equal(timedOut.answeredBy, "timeout");
+  assert.ok(isError(timedOut));
+  assert.equal(timedOut.answer.error.code, NO_ANSWER);
+  assert.match(timedOut.answer.error.message, /no answer within 90 s \(TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS\)/);
   const [end] = ended();
   assert.equal(end?.pendingId, requests()[0]!.pendingId);
   assert.equal(end?.answeredBy, "timeout");
@@ -136,7 +147,7 @@ test("an answer clears the timeout timer (nothing left armed)", async () => {
   const { clock, calls, call, requests } = setup();
   const asked = call.asker.ask(elicit(), new AbortController().signal);
   calls.answer(call.streamId, requests()[0]!.pendingId, { result: {} });
-  await asked;
+  await outcome(asked);
   assert.equal(clock.armed().length, 0);
   call.close();
 });
@@ -145,7 +156,7 @@ test("the per-stream cap answers at once with an error naming TOOLSCOPE_MAX_PEND
   const { calls, call, requests } = setup({ ...LIMITS, maxPerStream: 2 });
   const signal = new AbortController().signal;
   const waiting = [call.asker.ask(elicit(1), signal), call.asker.ask(elicit(2), signal)];
-  const third = await call.asker.ask(elicit(3), signal);
+  const third = await outcome(call.asker.ask(elicit(3), signal));
   assert.equal(third.answeredBy, "proxy");
   assert.ok(isError(third));
   assert.match(third.answer.error.message, /TOOLSCOPE_MAX_PENDING_PER_STREAM/);
@@ -157,7 +168,7 @@ test("the per-stream cap answers at once with an error naming TOOLSCOPE_MAX_PEND
   assert.equal(await settled(elsewhere), false);
   call.close();
   other.close();
-  await Promise.all([...waiting, elsewhere]);
+  await Promise.all([...waiting, elsewhere].map((p) => outcome(p)));
   assert.equal(calls.pendingCount, 0);
 });
 
@@ -166,20 +177,20 @@ test("the per-process cap answers at once with an error naming TOOLSCOPE_MAX_PEN
   const signal = new AbortController().signal;
   const other = calls.open(() => undefined, () => undefined);
   const waiting = [call.asker.ask(elicit(1), signal), other.asker.ask(elicit(2), signal)];
-  const refused = await call.asker.ask(elicit(3), signal);
+  const refused = await outcome(call.asker.ask(elicit(3), signal));
   assert.equal(refused.answeredBy, "proxy");
   assert.ok(isError(refused));
   assert.match(refused.answer.error.message, /TOOLSCOPE_MAX_PENDING_SERVER_REQUESTS/);
   call.close();
   other.close();
-  await Promise.all(waiting);
+  await Promise.all(waiting.map((p) => outcome(p)));
   assert.equal(calls.pendingCount, 0);
   // Room again once they ended.
   const again = calls.open(() => undefined, () => undefined);
   const asked = again.asker.ask(elicit(4), signal);
   assert.equal(await settled(asked), false);
   again.close();
-  assert.equal((await asked).answeredBy, "cancelled");
+  assert.equal((await outcome(asked)).answeredBy, "cancelled");
 });
 
 test("aborting the exchange's signal settles the question as cancelled, with an event and no timer left", async () => {
@@ -187,15 +198,15 @@ test("aborting the exchange's signal settles the question as cancelled, with an 
   const ctrl = new AbortController();
   const asked = call.asker.ask(elicit(), ctrl.signal);
   ctrl.abort();
-  const outcome = await asked;
-  assert.equal(outcome.answeredBy, "cancelled");
-  assert.ok(isError(outcome));
-  assert.equal(outcome.answer.error.code, NO_ANSWER);
+  const cancelled = await outcome(asked);
+  assert.equal(cancelled.answeredBy, "cancelled");
+  assert.ok(isError(cancelled));
+  assert.equal(cancelled.answer.error.code, NO_ANSWER);
   assert.equal(ended()[0]?.answeredBy, "cancelled");
   assert.equal(calls.pendingCount, 0);
   assert.equal(clock.armed().length, 0);
   // A signal already aborted never reaches the browser.
-  const late = await call.asker.ask(elicit(2), ctrl.signal);
+  const late = await outcome(call.asker.ask(elicit(2), ctrl.signal));
   assert.equal(late.answeredBy, "cancelled");
   assert.equal(calls.pendingCount, 0);
   call.close();
@@ -206,7 +217,7 @@ test("close() of the call settles every question still waiting as cancelled and 
   const signal = new AbortController().signal;
   const asks = [call.asker.ask(elicit(1), signal), call.asker.ask(elicit(2), signal)];
   call.close();
-  const outcomes = await Promise.all(asks);
+  const outcomes = await Promise.all(asks.map((p) => outcome(p)));
   assert.deepEqual(
     outcomes.map((o) => o.answeredBy),
     ["cancelled", "cancelled"],
@@ -217,14 +228,14 @@ test("close() of the call settles every question still waiting as cancelled and 
   assert.equal(calls.callCount, 0);
   assert.equal(calls.holds(call.streamId), false);
   // A question after the call ended is answered at once.
-  assert.equal((await call.asker.ask(elicit(3), signal)).answeredBy, "cancelled");
+  assert.equal((await outcome(call.asker.ask(elicit(3), signal))).answeredBy, "cancelled");
   assert.equal(calls.pendingCount, 0);
 });
 
 test("ping is answered at once by the proxy, without an event and without counting", async () => {
   const { calls, call, events, clock } = setup();
-  const outcome = await call.asker.ask({ jsonrpc: "2.0", id: 5, method: "ping" }, new AbortController().signal);
-  assert.deepEqual(outcome, { answer: { result: {} }, answeredBy: "proxy" });
+  const pong = await outcome(call.asker.ask({ jsonrpc: "2.0", id: 5, method: "ping" }, new AbortController().signal));
+  assert.deepEqual(pong, { answer: { result: {} }, answeredBy: "proxy" });
   assert.equal(events.length, 0);
   assert.equal(calls.pendingCount, 0);
   assert.equal(clock.armed().length, 0);
@@ -256,10 +267,10 @@ test("no leak: after many calls answered, timed out, aborted and closed, the cou
     calls.answer(call.streamId, (first as { pendingId: string }).pendingId, { result: {} });
     ctrl.abort();
     clock.fireAll();
-    assert.deepEqual((await Promise.all([answered, timedOut, aborted])).map((o) => o.answeredBy), ["user", "timeout", "cancelled"]);
+    assert.deepEqual((await Promise.all([answered, timedOut, aborted].map((p) => outcome(p)))).map((o) => o.answeredBy), ["user", "timeout", "cancelled"]);
     const closed = call.asker.ask(elicit(4), new AbortController().signal);
     call.close();
-    assert.equal((await closed).answeredBy, "cancelled");
+    assert.equal((await outcome(closed)).answeredBy, "cancelled");
   }
   assert.equal(calls.pendingCount, 0);
   assert.equal(calls.callCount, 0);

@@ -8,7 +8,12 @@ import { servicesForTests } from "../../scripts/test-services.mjs";
 // A throwaway Redis (scripts/test-services.mjs); when it cannot be had, these tests skip saying why.
 const services = await servicesForTests({ redis: true });
 const buses: RpcControlBus[] = [];
+// Toolscope's Redis sockets are unref'd (newRedis: a connection must not keep a process alive), so a test that only
+// waits for Redis would let the event loop run empty: under the CLI (REDIS_URL given, no redis-server child of this
+// process) node:test then cancels it. This timer keeps the file's process alive until it is done.
+const keepAlive = setInterval(() => undefined, 60_000);
 after(async () => {
+  clearInterval(keepAlive);
   await Promise.all(buses.map((b) => b.close()));
   await closeSharedRedis();
   await services.stop();

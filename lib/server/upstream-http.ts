@@ -48,6 +48,9 @@ export function withOverrides(target: Target, overrides: Record<string, string> 
   return { ...target, fetch: fetchWith };
 }
 
+/** Times the session's GET stream is asked for again after a 409 (the previous call's stream not yet released). */
+const SESSION_STREAM_RETRIES = 4;
+
 /** Both streams' records, in the order they started. */
 function merged(a: HttpExchange[], b: HttpExchange[]): HttpExchange[] {
   return b.length === 0 ? a : [...a, ...b].sort((x, y) => x.startedAt.localeCompare(y.startedAt));
@@ -60,10 +63,16 @@ function merged(a: HttpExchange[], b: HttpExchange[]): HttpExchange[] {
 async function openSessionStream(opts: HttpChannelOptions, fetchFn: typeof fetch, signal: AbortSignal, deliver: (m: Record<string, unknown>) => void): Promise<void> {
   const headers: Record<string, string> = { ...opts.userHeaders, accept: "text/event-stream", "mcp-session-id": opts.descriptor.sessionId!, "mcp-protocol-version": opts.descriptor.protocolVersion };
   let res: Response;
-  try {
-    res = await fetchFn(opts.target.url, { method: "GET", headers, signal });
-  } catch {
-    return; // recorded; the exchange itself goes on
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await fetchFn(opts.target.url, { method: "GET", headers, signal });
+    } catch {
+      return; // recorded; the exchange itself goes on
+    }
+    // 409: the server still holds the stream the previous call closed a moment ago; it lets go within milliseconds.
+    if (res.status !== 409 || attempt > SESSION_STREAM_RETRIES || signal.aborted) break;
+    await res.body?.cancel().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
   }
   if (!res.ok || !res.body || !(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
     await res.body?.cancel().catch(() => undefined);

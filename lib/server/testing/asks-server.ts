@@ -4,7 +4,8 @@
  * `ask-sample` (sampling/createMessage, same) and `ask-roots` (roots/list through `server.listRoots()`, which on
  * Streamable HTTP goes out on the session's GET stream). Each tool's result is `{"answer": <result>}` or
  * `{"error": <message>}` as JSON text, so a test can see what reached the server. `waitMs` bounds the server's own
- * wait for the answer (the SDK's request timeout).
+ * wait for the answer (the SDK's request timeout; on it the SDK withdraws the request with notifications/cancelled).
+ * `ask-and-go` asks and returns without waiting for the answer.
  *
  * Served three ways: Streamable HTTP with sessions (`asksHttpHandler`, a fetch handler), HTTP+SSE (`serveAsksSse`,
  * GET /sse + POST /message, a minimal SSE server transport below), and stdio (run this file with `stdio`).
@@ -26,6 +27,9 @@ async function heard(ask: () => Promise<unknown>) {
   try {
     return said({ answer: await ask() });
   } catch (err) {
+    // A moment before answering the call, so whatever the SDK sent on the failure (notifications/cancelled at its
+    // timeout) reaches the client first, even when it goes out on another stream (the session's GET stream).
+    await new Promise((r) => setTimeout(r, 150));
     return said({ error: (err as Error).message });
   }
 }
@@ -46,6 +50,12 @@ export function createAsksServer(): McpServer {
   server.registerTool("ask-roots", { description: "Asks the client for its roots (roots/list) and returns them.", inputSchema: z.object(WAIT) }, async ({ waitMs }) =>
     heard(() => server.server.listRoots(undefined, { timeout: waitMs })),
   );
+  // Asks and answers the call without waiting for the answer (the request goes out first).
+  server.registerTool("ask-and-go", { description: "Asks the user for a name, does not wait for the answer, and returns.", inputSchema: z.object({}) }, async (_args, ctx) => {
+    void ctx.mcpReq.elicitInput({ mode: "form", message: "Your name (nobody waits for it)?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    return said({ went: true });
+  });
   return server;
 }
 
