@@ -48,6 +48,20 @@ test("a long call streams its progress to the browser as it happens, then the re
   expect(events.some((e) => e.type === "upstream-event")).toBe(true);
 });
 
+test("a streamed call opens with its stream id; a tools/call without a progress token gets one (listed as added), a plain call does not", async ({ request, baseURL }) => {
+  const { connection } = await (await request.post("/api/connect", { data: { url: "builtin:demo" } })).json();
+  const message = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "reindex", arguments: { steps: 2 } } };
+  const events = await streamRpc(baseURL!, { connection, message });
+  expect(events[0].type).toBe("stream");
+  expect(events[0].data.streamId).toMatch(/^[0-9a-f-]{36}$/);
+  const body = events.at(-1)!.data.body as { sent: { params: { _meta: { progressToken?: unknown } } }; added: { name: string }[]; notifications: { method: string }[] };
+  expect(body.sent.params._meta.progressToken).toBeTruthy();
+  expect(body.added.map((a) => a.name)).toContain("/params/_meta/progressToken");
+  expect(body.notifications.some((n) => n.method === "notifications/progress")).toBe(true);
+  const plain = await (await request.post("/api/rpc", { data: { connection, message } })).json();
+  expect(plain.sent.params._meta.progressToken).toBeUndefined();
+});
+
 test("a streamed failure ends with a typed error event; cancelling a stream leaves the proxy healthy", async ({ request, baseURL }) => {
   const connection = { v: 1, url: `http://127.0.0.1:${process.env.CLOSED_PORT}/mcp`, era: "modern", protocolVersion: "2026-07-28" };
   const events = await streamRpc(baseURL!, { connection, message: { jsonrpc: "2.0", id: 1, method: "tools/list" } });

@@ -120,5 +120,21 @@ test.describe("proxy API against real servers", () => {
     expect(body.connection.sessionId).toBeTruthy();
     const tools = await (await request.post("/api/tools", { data: { connection: body.connection } })).json();
     expect(tools.tools.map((t: { name: string }) => t.name)).toContain("echo");
+    // A legacy list carries no ttlMs (never cached), yet the call is judged against the outputSchema last listed.
+    const call = await request.post("/api/rpc", { data: { connection: body.connection, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get-structured-content", arguments: { location: "New York" } } } } });
+    const rpc = await call.json();
+    expect(call.status(), JSON.stringify(rpc)).toBe(200);
+    expect(rpc.outputValidation, JSON.stringify(rpc.response)).toEqual(expect.objectContaining({ ok: true }));
+  });
+
+  test("a tools/call with an integer beyond ±2^53 is refused with the pointer, not silently rounded", async ({ request }) => {
+    const { body } = await connect(request, "builtin:demo");
+    const raw = `{"connection":${JSON.stringify(body.connection)},"message":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_issue","arguments":{"id":9007199254740993}}}}`;
+    const res = await request.post("/api/rpc", { data: raw, headers: { "content-type": "application/json" } });
+    expect(res.status()).toBe(400);
+    const { error } = await res.json();
+    expect(error.kind).toBe("bad-request");
+    expect(error.message).toContain("/message/params/arguments/id");
+    expect(error.message).toContain("9007199254740992");
   });
 });

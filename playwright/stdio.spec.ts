@@ -74,4 +74,14 @@ test.describe("local stdio servers", () => {
     await page.goto(`/docs?server=${encodeURIComponent("stdio:memory")}`);
     await expect(page.getByTestId("tool-index").getByTestId("tool-row-create_entities")).toBeVisible();
   });
+
+  test("each docs view of a stdio server stops the process it started: more views than TOOLSCOPE_STDIO_MAX_PROCESSES all render", async ({ page }) => {
+    test.setTimeout(120_000);
+    // The default cap is 8 processes; before, every view left one running and the 9th failed with rate-limited.
+    for (let view = 1; view <= 10; view++) {
+      const res = await page.goto(`/docs?server=${encodeURIComponent("stdio:memory")}&view=${view}`);
+      expect(res?.status(), `view ${view}`).toBe(200);
+      await expect(page.getByTestId("tool-index").getByTestId("tool-row-create_entities")).toBeVisible();
+    }
+  });
 });

@@ -93,8 +93,8 @@ async function fetchToolList(upstream: Upstream, descriptor: ConnectionDescripto
 }
 
 /** Refuse what a transport or an API shape cannot carry, with what to do instead. */
-function refuseUnsupported(input: { connection: ConnectionDescriptor; message: Record<string, unknown> }, ctx: ApiContext): void {
-  const listen = input.message.method === "subscriptions/listen";
+function refuseUnsupported(message: Record<string, unknown>, upstream: Upstream, ctx: ApiContext): void {
+  const listen = message.method === "subscriptions/listen";
   if (listen && !ctx.emit) {
     throw new ProxyError(
       "bad-request",
@@ -102,7 +102,7 @@ function refuseUnsupported(input: { connection: ConnectionDescriptor; message: R
       "Send the same body with the request header Accept: text/event-stream; notifications then arrive as events, and closing the stream ends the subscription.",
     );
   }
-  if (listen && input.connection.transport === "sse") {
+  if (listen && !upstream.listens) {
     throw new ProxyError(
       "bad-request",
       "subscriptions/listen is a 2026-07-28 method; this server speaks the deprecated HTTP+SSE transport (2024-11-05), where the proxy opens a short session per call and keeps no stream open.",
@@ -113,9 +113,9 @@ function refuseUnsupported(input: { connection: ConnectionDescriptor; message: R
 
 /** POST /api/rpc: the message as written; a legacy session that expired is replaced once and the message sent again. */
 export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<string, unknown> }, ctx: ApiContext): Promise<RpcResponse> {
-  refuseUnsupported(input, ctx);
   const started = performance.now();
   const upstream = await upstreamFor(input.connection, ctx);
+  refuseUnsupported(input.message, upstream, ctx);
   const relay = notificationRelay(input.connection.url, ctx.emit);
   const recovered = await forgetVerdictOnFailure(
     input.connection,

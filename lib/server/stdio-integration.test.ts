@@ -20,6 +20,7 @@ writeFileSync(
   JSON.stringify({
     mcpServers: {
       everything: { command: process.execPath, args: [everything, "stdio"] },
+      asks: { command: process.execPath, args: ["--import", "tsx", path.resolve("lib/server/testing/asks-server.ts"), "stdio"], cwd: process.cwd() },
       crashes: { command: process.execPath, args: ["-e", "process.stderr.write('boom: missing API_KEY\\n'); process.exit(2)"] },
       missing: { command: "toolscope-no-such-command-xyz" },
     },
@@ -119,5 +120,25 @@ describe("stdio: server-everything through the proxy service", () => {
     await assert.rejects(tools({ connection: descriptor, headers: {} }, hosted), (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target");
     await assert.rejects(rpc({ connection: descriptor, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "ping" } }, hosted), (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target");
     await assert.rejects(disconnect({ connection: descriptor, headers: {} }, hosted), (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target");
+  });
+});
+
+describe("stdio: the client rules apply as on HTTP", () => {
+  test("a call to a tool the list excluded (inputSchema over the size limit) is refused before anything is written", async () => {
+    const { connection } = await connect({ url: "stdio:asks", era: "legacy", headers: {} }, ctx);
+    try {
+      const list = await tools({ connection, headers: {} }, ctx);
+      assert.ok(list.excluded.some((e) => e.tool.name === "oversized-schema"), JSON.stringify(list.excluded.map((e) => e.tool.name)));
+      await assert.rejects(
+        rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "oversized-schema", arguments: { note: "x" } } } }, ctx),
+        (err: unknown) => err instanceof ProxyError && err.kind === "bad-request" && /is excluded and cannot be called/.test(err.message),
+      );
+      // The process is fine and the other tools still work.
+      const res = await rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "ask-roots", arguments: { waitMs: 2000 } } } }, ctx);
+      assert.ok(res.response && "result" in res.response);
+      assert.deepEqual(res.serverRequests?.map((r) => [r.request.method, r.answeredBy]), [["roots/list", "proxy"]], "a call that is not streamed refuses the server's request at once");
+    } finally {
+      await disconnect({ connection, headers: {} }, ctx);
+    }
   });
 });

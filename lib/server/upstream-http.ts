@@ -177,6 +177,7 @@ export function streamableUpstream(target: Target, cfg: UpstreamConfig): Upstrea
   return {
     transport: "streamable-http",
     cachesLists: true,
+    listens: true,
     hasHeaders: true,
     connect: (input) =>
       connectServer({ target, url: input.url, era: input.era, userHeaders: input.userHeaders, interactive: input.interactive, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes, eraCacheTtlMs: cfg.eraCacheTtlMs }),

@@ -245,6 +245,7 @@ export function sseUpstream(target: Target, cfg: UpstreamConfig): Upstream {
   return {
     transport: "http+sse",
     cachesLists: true,
+    listens: false,
     hasHeaders: true,
     connect: (input) => connectServer({ target, url: input.url, era: "legacy-sse", userHeaders: input.userHeaders, interactive: input.interactive, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
     withSession: (descriptor, io, run) =>

@@ -86,6 +86,7 @@ export function stdioUpstream(cfg: StdioConfig, registry?: StdioRegistry): Upstr
   return {
     transport: "stdio",
     cachesLists: false,
+    listens: true,
     hasHeaders: false,
     connect: (input) => connectStdio(input, cfg, registry),
     withSession: async (descriptor, _io, run) => {

@@ -18,6 +18,8 @@ export interface Upstream {
   readonly cachesLists: boolean;
   /** HTTP headers reach the wire (`Mcp-Param-*` mirroring, header overrides); not over stdio. */
   readonly hasHeaders: boolean;
+  /** Can hold a `subscriptions/listen` stream open (not HTTP+SSE: the proxy keeps no session between calls). */
+  readonly listens: boolean;
   connect(input: ConnectInput): Promise<ConnectResponse & { exchanges?: HttpExchange[] }>;
   /**
    * Run exchanges on one upstream session (an HTTP+SSE stream for its whole life; nothing to hold for Streamable HTTP

@@ -56,6 +56,8 @@ export function createAsksServer(): McpServer {
     await new Promise((r) => setTimeout(r, 50));
     return said({ went: true });
   });
+  // Its inputSchema is over TOOLSCOPE_MAX_SCHEMA_BYTES: listed as excluded, and a call to it must be refused by the client.
+  server.registerTool("oversized-schema", { description: "A tool whose inputSchema is too large to read.", inputSchema: z.object({ note: z.string().describe("x".repeat(300_000)) }) }, async () => said({ called: true }));
   return server;
 }
 
