@@ -54,7 +54,8 @@ async function openListen(baseURL: string, connection: Record<string, unknown>, 
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const data = buffer.slice(0, end).split("\n").find((l) => l.startsWith("data: "));
           buffer = buffer.slice(end + 2);
-          if (data) queue.push(JSON.parse(data.slice(6)));
+          // The stream's id (for /api/rpc/answer and /api/rpc/cancel) opens every streamed call: framing, not content.
+          if (data && JSON.parse(data.slice(6)).type !== "stream") queue.push(JSON.parse(data.slice(6)));
         }
       }
       return queue.shift()!;
