@@ -101,24 +101,43 @@ async function expectDialog(page: Page, call: { opened: Promise<Opened> }, metho
 }
 
 /**
- * Over HTTP+SSE every call runs in a new session, and server-everything asks `roots/list` 350 ms after each
- * initialize (its own roots sync, not the tool's): that request queues behind the tool's in the dialog, and the proxy
- * ends the call only once it is settled. Answer it when it shows, until the exchange is over.
+ * Answer a roots dialog if one is open. The value is set on the textarea itself (not typed): when the call ends meanwhile
+ * the proxy withdraws the request and the dialog closes, and typed keys would land in the editor, which gets the focus back.
  */
-async function answerQueuedRoots(page: Page) {
+async function answerRootsIfAsked(page: Page): Promise<boolean> {
   const roots = dialogOf(page).getByTestId("roots-step");
+  if (!(await roots.isVisible())) return false;
+  const set = await roots
+    .locator("textarea")
+    .evaluate((el: HTMLTextAreaElement, value) => {
+      if (!el.isConnected) return false;
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(el, value);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      return true;
+    }, "file:///tmp/toolscope-e2e Toolscope e2e", { timeout: 1000 })
+    .catch(() => false);
+  if (!set) return false;
+  return roots
+    .getByRole("button", { name: "Send roots" })
+    .click({ timeout: 1000 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/**
+ * Over HTTP+SSE every call runs in a new session, and server-everything asks `roots/list` 350 ms after each
+ * initialize (its own roots sync, not the tool's): that request may queue behind the tool's in the dialog. The proxy
+ * withdraws it when the call's answer arrives, so the exchange ends on its own; wait for that.
+ */
+async function waitForExchangeEnd(page: Page) {
   await expect(async () => {
-    if (await roots.isVisible()) {
-      await roots.locator("textarea").fill("file:///tmp/toolscope-e2e Toolscope e2e");
-      await roots.getByRole("button", { name: "Send roots" }).click();
-    }
-    expect(await page.getByTestId("exchange").getAttribute("data-state")).not.toMatch(/running|asking/);
+    expect(await page.getByTestId("exchange").getAttribute("data-state")).not.toMatch(/running|asking|cancelling/);
   }).toPass({ timeout: 15_000 });
 }
 
 /** The call completed: the result shows `text`, the exchange is done, the HTTP tab holds the exchanges, focus is back in the editor. */
 async function expectCompleted(page: Page, text: string | RegExp, tool: string) {
-  await answerQueuedRoots(page);
+  await waitForExchangeEnd(page);
   await expect(dialogOf(page)).toBeHidden();
   await expect(page.getByTestId("rendered-result")).toContainText(text);
   await expect(page.getByTestId("exchange")).toHaveAttribute("data-state", "done");
@@ -202,12 +221,7 @@ for (const transport of TRANSPORTS) {
       const rendered = page.getByTestId("rendered-result");
       let answered = 0;
       await expect(async () => {
-        if (await dialogOf(page).isVisible()) {
-          const roots = dialogOf(page).getByTestId("roots-step");
-          await roots.locator("textarea").fill("file:///tmp/toolscope-e2e Toolscope e2e");
-          await roots.getByRole("button", { name: "Send roots" }).click();
-          answered++;
-        }
+        if (await answerRootsIfAsked(page)) answered++;
         await expect(rendered).toContainText("Current MCP Roots (1 total)", { timeout: 1000 });
       }).toPass({ timeout: 30_000 });
       expect(answered, "roots dialogs answered").toBeGreaterThan(0);
