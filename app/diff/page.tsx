@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DiffView, type DiffSide } from "@/components/docs/DiffView";
-import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
+import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { diffToolLists } from "@/lib/docs/diff";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
 import { liveLinks, snapshotLinks } from "@/lib/docs/links";

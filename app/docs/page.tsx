@@ -4,7 +4,7 @@ import { LiveUpdates } from "@/components/docs/LiveUpdates";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { ShareButton } from "@/components/docs/ShareButton";
 import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
-import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
+import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { liveLinks } from "@/lib/docs/links";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
 import { loadDocs } from "@/lib/server/docs-load";

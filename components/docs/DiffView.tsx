@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Tool } from "@/lib/mcp/contract";
-import type { Change, Severity, ToolListDiff } from "@/lib/docs/diff";
+import type { Change, ChangeSeverity, ToolListDiff } from "@/lib/docs/diff";
 import type { DocsLinks } from "@/lib/docs/links";
 import { displayName } from "@/lib/docs/display-name";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
@@ -24,7 +24,7 @@ interface Props {
   after: DiffSide;
 }
 
-const TONE: Record<Severity, BadgeTone> = { breaking: "danger", compatible: "success", info: "info" };
+const TONE: Record<ChangeSeverity, BadgeTone> = { breaking: "danger", compatible: "success", info: "info" };
 const AREA: Record<Change["area"], string> = { input: "parameters", output: "output", annotations: "annotations", text: "text" };
 
 /** Messages mark names with backticks; show those as code, everything else as text. */
@@ -32,11 +32,11 @@ function Message({ text }: { text: string }) {
   return <>{text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i} className="rounded bg-zinc-100 px-1 font-mono text-[0.85em] dark:bg-zinc-800">{part}</code> : part))}</>;
 }
 
-function SeverityBadge({ severity }: { severity: Severity }) {
+function SeverityBadge({ severity }: { severity: ChangeSeverity }) {
   return <Badge tone={TONE[severity]} variant="solid">{severity === "info" ? "informational" : severity}</Badge>;
 }
 
-function ToolList({ tools, links, severity }: { tools: Tool[]; links: DocsLinks; severity: Severity }) {
+function ToolList({ tools, links, severity }: { tools: Tool[]; links: DocsLinks; severity: ChangeSeverity }) {
   return (
     <ul className="space-y-1 text-sm">
       {tools.map((t) => (

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import type { Era } from "@/lib/mcp/contract";
-import { ApiError, api } from "@/lib/playground/api-client";
-import { backoffDelay, openListen, type ListenHandle, type ListenStatus } from "@/lib/playground/listen-client";
+import { ApiError, api } from "@/lib/client/api-client";
+import { backoffDelay, openListen, type ListenHandle, type ListenStatus } from "@/lib/client/listen-client";
 
 /** Props for {@link LiveUpdates}. */
 interface Props {

@@ -1,6 +1,5 @@
 import { walkRows, type ParamRow, type ParamTree as ParamTreeModel } from "@/lib/docs/param-rows";
-import { ParamRowItem, type RefAnchors } from "./ParamRowItem";
-import { AlternativeGroups } from "./AlternativeGroups";
+import { AlternativeGroups, ParamRowItem, type RefAnchors } from "./ParamRowItem";
 import { Markdown } from "./Markdown";
 
 /** Props for {@link ParamTree}. */

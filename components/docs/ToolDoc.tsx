@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Era, Tool } from "@/lib/mcp/contract";
-import { curlCommand } from "@/lib/playground/copy-as-code";
+import { curlCommand } from "@/lib/codegen/copy-as-code";
 import { CopyButton } from "@/components/ui/CopyButton";
 import type { DocsLinks } from "@/lib/docs/links";
 import { displayName } from "@/lib/docs/display-name";

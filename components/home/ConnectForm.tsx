@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ERA_CHOICES, type EraChoice } from "@/lib/mcp/contract";
-import { api, ApiError } from "@/lib/playground/api-client";
+import { api, ApiError } from "@/lib/client/api-client";
 import { parseHeaderLines } from "@/lib/playground/header-lines";
 import { saveConnection, saveHeaders } from "@/lib/playground/session-store";
 

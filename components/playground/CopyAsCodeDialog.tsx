@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { codeFor, type CodeInput, type CodeLanguage } from "@/lib/playground/copy-as-code";
+import { codeFor, type CodeInput, type CodeLanguage } from "@/lib/codegen/copy-as-code";
 import { CopyButton } from "@/components/ui/CopyButton";
 import { Modal } from "./Modal";
 

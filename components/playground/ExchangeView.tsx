@@ -5,7 +5,7 @@ import type { Tool } from "@/lib/mcp/contract";
 import { classifyResponse } from "@/lib/mcp/response-kind";
 import { HttpExchangeView } from "./HttpExchangeView";
 import { ProgressLog } from "./ProgressLog";
-import { ProxyErrorBanner } from "./ProxyErrorBanner";
+import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { RawJsonView } from "./RawJsonView";
 import { RenderedResult } from "./RenderedResult";
 import { ResultTabs } from "./ResultTabs";

@@ -3,7 +3,7 @@
 import { SearchInput } from "@/components/ui/SearchInput";
 import { useMemo, useState } from "react";
 import { searchHistory, type HistoryEntry } from "@/lib/playground/history-store";
-import { DiffView } from "./DiffView";
+import { ResponseDiffView } from "./ResponseDiffView";
 
 interface Props {
   entries: HistoryEntry[];
@@ -58,7 +58,7 @@ export function HistoryPanel({ entries, onReplay, onRemove, onClear }: Props) {
         ))}
       </ul>
       {pair.length === 1 && <p className="text-xs text-zinc-500">Pick one more exchange to compare the responses.</p>}
-      {pair.length === 2 && <DiffView left={pair[0].response} right={pair[1].response} leftLabel={`${pair[0].tool ?? pair[0].method} · ${time(pair[0].at)}`} rightLabel={`${pair[1].tool ?? pair[1].method} · ${time(pair[1].at)}`} />}
+      {pair.length === 2 && <ResponseDiffView left={pair[0].response} right={pair[1].response} leftLabel={`${pair[0].tool ?? pair[0].method} · ${time(pair[0].at)}`} rightLabel={`${pair[1].tool ?? pair[1].method} · ${time(pair[1].at)}`} />}
     </section>
   );
 }

@@ -1,18 +1,18 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { useRouter } from "next/navigation";
-import type { Era, Tool } from "@/lib/mcp/contract";
+import type { Era } from "@/lib/mcp/contract";
 import { classifyResponse } from "@/lib/mcp/response-kind";
-import type { EditorDiagnostic } from "@/lib/editor/request-diagnostics";
 import { requestTemplate, templatesFor } from "@/lib/editor/templates";
-import { hintSummary, isEffectivelyDestructive } from "@/lib/docs/annotations";
-import type { CodeInput, CodeLanguage } from "@/lib/playground/copy-as-code";
+import { hintSummary } from "@/lib/docs/annotations";
+import type { CodeInput } from "@/lib/codegen/copy-as-code";
 import type { HistoryEntry } from "@/lib/playground/history-store";
 import { initialRequestText } from "@/lib/playground/initial-request";
 import { MAX_MRTR_ROUNDS } from "@/lib/playground/mrtr";
+import { calledTool, errorCount, initialState, parseMessage, planSend, reduce, replayTarget, selectText } from "@/lib/playground/playground-state";
 import { loadPrefs, savePrefs, type PlaygroundPrefs } from "@/lib/playground/prefs-store";
-import { overrideMap, type OverrideDraft } from "@/lib/playground/send-preview";
+import { overrideMap } from "@/lib/playground/send-preview";
 import { handedOffRequest, handOffRequest } from "@/lib/playground/session-store";
 import { encodeShare } from "@/lib/share/share-codec";
 import { CommandPalette, type PaletteCommand } from "./CommandPalette";
@@ -25,7 +25,7 @@ import { JsonEditorLoader } from "./JsonEditorLoader";
 import { LogLevelPicker } from "./LogLevelPicker";
 import { MrtrDialog } from "./MrtrDialog";
 import { ProblemsPanel } from "./ProblemsPanel";
-import { ProxyErrorBanner } from "./ProxyErrorBanner";
+import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { SaveDialog } from "./SaveDialog";
 import { ServerRequestDialog } from "./ServerRequestDialog";
 import { SavedPanel } from "./SavedPanel";
@@ -37,7 +37,6 @@ import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
 import { useHistory } from "./useHistory";
 import { SendPreview } from "./SendPreview";
 import { useSaved } from "./useSaved";
-import { findUnsafeIntegers, unsafeIntegerMessage } from "@/lib/mcp/safe-integers";
 
 /** What a share link puts in the playground. Nothing is sent until the user presses Send. */
 export interface PlaygroundInitial {
@@ -55,25 +54,9 @@ interface Props {
   initial?: PlaygroundInitial;
 }
 
-type Pending = { message: Record<string, unknown>; text: string; tool: Tool };
-type Overlay = { kind: "palette" | "templates" | "help" | "share" | "save" } | { kind: "copy"; language: CodeLanguage } | null;
-
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest(".monaco-editor") !== null;
-}
-
-function parseObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
-  // JSON.parse would round them silently, and the server would get another number than the one written.
-  const unsafe = findUnsafeIntegers(text);
-  if (unsafe.length) return { ok: false, error: unsafeIntegerMessage(unsafe) };
-  try {
-    const v: unknown = JSON.parse(text);
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." };
-    return { ok: true, value: v as Record<string, unknown> };
-  } catch (err) {
-    return { ok: false, error: `The request is not valid JSON, so it cannot be sent: ${(err as Error).message}` };
-  }
 }
 
 function finalResponse(ex: Exchange): unknown {
@@ -86,21 +69,19 @@ const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hov
 /** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests and the requests a server sends mid-call, keep history, share. */
 export function Playground({ server, tool, initial }: Props) {
   const { conn, tools, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
-  const [toolsNotice, setToolsNotice] = useState<string | null>(null);
-  const [edited, setEdited] = useState<string | null>(() => initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)));
-  const [diagnostics, setDiagnostics] = useState<EditorDiagnostic[]>([]);
-  const [parseError, setParseError] = useState<string | null>(null);
-  const [prefs, setPrefs] = useState<PlaygroundPrefs>(() => loadPrefs());
-  const [confirming, setConfirming] = useState<Pending | null>(null);
-  const [overlay, setOverlay] = useState<Overlay>(null);
-  const [showHistory, setShowHistory] = useState(false);
-  const [overrideDrafts, setOverrideDrafts] = useState<OverrideDraft[]>([]);
+  const [state, dispatch] = useReducer(reduce, null, () =>
+    initialState({ edited: initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)), prefs: loadPrefs() }),
+  );
+  const { prefs, overlay, confirming, showHistory, showSaved } = state;
   const history = useHistory();
   const saved = useSaved();
-  const [showSaved, setShowSaved] = useState(false);
-  const [savedNotice, setSavedNotice] = useState<{ text: string; at: number } | null>(null);
   const router = useRouter();
-  const updatePrefs = (patch: Partial<PlaygroundPrefs>) => setPrefs(savePrefs(patch));
+  // Persisted first: savePrefs merges with what other parts of the page (roots) stored, and returns the whole.
+  const updatePrefs = (patch: Partial<PlaygroundPrefs>) => dispatch({ type: "prefs", prefs: savePrefs(patch) });
+  const setEdited = useCallback((text: string) => dispatch({ type: "edit", text }), []);
+  const openOverlay = (o: NonNullable<typeof overlay>) => dispatch({ type: "overlay-open", overlay: o });
+  const closeOverlay = () => dispatch({ type: "overlay-close" });
+  const setToolsNotice = (text: string) => dispatch({ type: "tools-notice", text });
   const era = conn?.server.era;
 
   const onFinished = useCallback(
@@ -128,33 +109,25 @@ export function Playground({ server, tool, initial }: Props) {
       const answer = last.outcome.kind === "response" && last.outcome.rpc.response ? classifyResponse(last.outcome.rpc.response, method) : undefined;
       if (answer?.kind === "rpc-error" && answer.errorKind === "unknown-tool") {
         // The server's list may have changed since we fetched it: fetch it again so completion and checks follow.
-        void refreshTools().then((list) => setToolsNotice(list ? `The server did not know that tool, so the tool list was fetched again: ${list.length} tools.` : "The server did not know that tool, and fetching the tool list again failed."));
+        void refreshTools().then((list) => dispatch({ type: "tools-notice", text: list ? `The server did not know that tool, so the tool list was fetched again: ${list.length} tools.` : "The server did not know that tool, and fetching the tool list again failed." }));
       }
     },
     [server, era, history, refreshTools],
   );
   const isStdio = conn?.connection.url.startsWith("stdio:") ?? false;
-  const headerOverrides = isStdio ? undefined : overrideMap(overrideDrafts).overrides;
+  const headerOverrides = isStdio ? undefined : overrideMap(state.overrideDrafts).overrides;
   const runner = useExchangeRunner({ connection: conn?.connection, headers, headerOverrides, logLevel: prefs.logLevel, onConnection: replaceDescriptor, onFinished });
-  const text = edited ?? (tools ? initialRequestText(tools, tool) : null);
+  const text = selectText(state, tools ? initialRequestText(tools, tool) : null);
+  // The one parse of the editor text, shared by Send and Copy as code.
+  const parsed = useMemo(() => (text === null ? null : parseMessage(text)), [text]);
   const serverLabel = conn ? `${conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? "server"} (${conn.server.displayUrl})` : server;
 
   const send = useCallback(() => {
-    if (!conn || text === null) return;
-    const parsed = parseObject(text);
-    if (!parsed.ok) {
-      setParseError(parsed.error);
-      return;
-    }
-    setParseError(null);
-    const msg = parsed.value;
-    const target = msg.method === "tools/call" ? tools?.find((t) => t.name === (msg.params as { name?: unknown } | undefined)?.name) : undefined;
-    if (target && prefs.confirmDestructive && isEffectivelyDestructive(target)) {
-      setConfirming({ message: msg, text, tool: target });
-      return;
-    }
-    void runner.run(msg, text);
-  }, [conn, text, tools, prefs.confirmDestructive, runner]);
+    if (!conn || text === null || parsed === null) return;
+    const plan = planSend(text, parsed, tools, prefs.confirmDestructive);
+    dispatch({ type: "send", plan });
+    if (plan.kind === "run") void runner.run(plan.message, plan.text);
+  }, [conn, text, parsed, tools, prefs.confirmDestructive, runner]);
 
   // Fetch the editor chunk (Monaco, several MB) while connecting, instead of after.
   useEffect(() => {
@@ -166,13 +139,13 @@ export function Playground({ server, tool, initial }: Props) {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
-        setOverlay({ kind: "palette" });
+        dispatch({ type: "overlay-open", overlay: { kind: "palette" } });
       } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
         e.preventDefault(); // not the browser's "save page"
-        if (!document.querySelector("dialog[open]")) setOverlay({ kind: "save" });
+        if (!document.querySelector("dialog[open]")) dispatch({ type: "overlay-open", overlay: { kind: "save" } });
       } else if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(e.target) && !document.querySelector("dialog[open]")) {
         e.preventDefault();
-        setOverlay({ kind: "help" });
+        dispatch({ type: "overlay-open", overlay: { kind: "help" } });
       }
     };
     window.addEventListener("keydown", onKey);
@@ -186,44 +159,46 @@ export function Playground({ server, tool, initial }: Props) {
         ? tools.map((tl) => ({ id: `tpl:call:${tl.name}`, label: `Call ${tl.name}${tl.title ? ` — ${tl.title}` : ""}`, group: "Template · tools/call", run: () => setEdited(requestTemplate("tools/call", { tool: tl })) }))
         : [{ id: `tpl:${t.kind}`, label: `${t.label} (${t.kind === "custom" ? "custom method" : t.kind})`, group: "Template", run: () => setEdited(requestTemplate(t.kind)) }],
     );
-  }, [era, tools]);
+  }, [era, tools, setEdited]);
 
   const lastResponse = runner.exchange ? finalResponse(runner.exchange) : initial?.response;
   const commands: PaletteCommand[] = [
     { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
     ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: runner.cancel }] : []),
-    { id: "history", label: showHistory ? "Hide history" : "Show history", group: "Action", run: () => setShowHistory((v) => !v) },
+    { id: "history", label: showHistory ? "Hide history" : "Show history", group: "Action", run: () => dispatch({ type: "history-toggle" }) },
     { id: "refresh-tools", label: "Fetch the tool list again (past the cache)", group: "Action", run: () => void refreshTools().then((list) => setToolsNotice(list ? `Tool list fetched again: ${list.length} tools.` : "Fetching the tool list again failed.")) },
-    { id: "save", label: "Save request…", group: "Action", shortcut: "Ctrl/Cmd+S", run: () => setOverlay({ kind: "save" }) },
-    { id: "saved", label: showSaved ? "Hide saved requests" : "Show saved requests", group: "Action", run: () => setShowSaved((v) => !v) },
-    { id: "share", label: "Share this experiment (link)", group: "Action", run: () => setOverlay({ kind: "share" }) },
-    { id: "copy:curl", label: "Copy as curl", group: "Copy as code", run: () => setOverlay({ kind: "copy", language: "curl" }) },
-    { id: "copy:fetch", label: "Copy as fetch", group: "Copy as code", run: () => setOverlay({ kind: "copy", language: "fetch" }) },
-    { id: "copy:ts", label: "Copy as TypeScript (@modelcontextprotocol/client)", group: "Copy as code", run: () => setOverlay({ kind: "copy", language: "typescript" }) },
+    { id: "save", label: "Save request…", group: "Action", shortcut: "Ctrl/Cmd+S", run: () => openOverlay({ kind: "save" }) },
+    { id: "saved", label: showSaved ? "Hide saved requests" : "Show saved requests", group: "Action", run: () => dispatch({ type: "saved-toggle" }) },
+    { id: "share", label: "Share this experiment (link)", group: "Action", run: () => openOverlay({ kind: "share" }) },
+    { id: "copy:curl", label: "Copy as curl", group: "Copy as code", run: () => openOverlay({ kind: "copy", language: "curl" }) },
+    { id: "copy:fetch", label: "Copy as fetch", group: "Copy as code", run: () => openOverlay({ kind: "copy", language: "fetch" }) },
+    { id: "copy:ts", label: "Copy as TypeScript (@modelcontextprotocol/client)", group: "Copy as code", run: () => openOverlay({ kind: "copy", language: "typescript" }) },
     { id: "confirm", label: prefs.confirmDestructive ? "Stop asking before destructive calls" : "Ask before destructive calls", group: "Setting", run: () => updatePrefs({ confirmDestructive: !prefs.confirmDestructive }) },
-    { id: "help", label: "Keyboard shortcuts", group: "Help", shortcut: "?", run: () => setOverlay({ kind: "help" }) },
+    { id: "help", label: "Keyboard shortcuts", group: "Help", shortcut: "?", run: () => openOverlay({ kind: "help" }) },
     ...templateCommands,
   ];
 
   if (setupError) return <ProxyErrorBanner error={setupError} />;
   if (!conn || !tools || text === null) return <p className="text-sm text-zinc-500" data-testid="playground-loading">Connecting to {server}…</p>;
 
-  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const errors = errorCount(state);
+  const { parseError, toolsNotice } = state;
   const { exchange, ask, busy, serverAsks } = runner;
 
   // "Next page" on a list result: the request for it goes in the editor, and is sent at once for "Send next page".
   const nextPage = (nextText: string, sendNow: boolean) => {
-    setEdited(nextText);
-    setParseError(null);
-    if (sendNow) void runner.run(JSON.parse(nextText) as Record<string, unknown>, nextText);
+    dispatch({ type: "next-page", text: nextText });
+    if (!sendNow) return;
+    const next = parseMessage(nextText);
+    if (next.ok) void runner.run(next.value, nextText);
   };
 
   const replay = (entry: Pick<HistoryEntry, "server" | "request"> & { era?: Era }) => {
-    if (entry.server === server) {
-      setEdited(entry.request);
-      setParseError(null);
+    const target = replayTarget(entry, server);
+    if (target.kind === "here") {
+      dispatch({ type: "replay", text: entry.request });
       window.scrollTo({ top: 0, behavior: "smooth" });
-    } else if (entry.server.startsWith("stdio:")) {
+    } else if (target.kind === "hand-off") {
       // A share link cannot name a stdio server: the request waits in this tab for that server's playground.
       handOffRequest(entry.server, entry.request);
       router.push(`/playground?server=${encodeURIComponent(entry.server)}`);
@@ -234,11 +209,9 @@ export function Playground({ server, tool, initial }: Props) {
   };
 
   const codeInput = (): CodeInput | { error: string } => {
-    const parsed = parseObject(text);
-    if (!parsed.ok) return { error: parsed.error };
+    if (!parsed?.ok) return { error: parsed?.error ?? "" };
     const msg = parsed.value;
-    const name = (msg.params as { name?: unknown } | undefined)?.name;
-    const called = msg.method === "tools/call" ? tools.find((t) => t.name === name) : undefined;
+    const called = calledTool(msg, tools);
     return {
       endpoint: conn.server.displayUrl,
       era: conn.server.era,
@@ -275,12 +248,12 @@ export function Playground({ server, tool, initial }: Props) {
       </div>
       {/* Shorter when stacked (narrow screens), so the result stays in reach. */}
       <div className="[--editor-h:clamp(240px,45vh,420px)] min-[900px]:[--editor-h:min(60vh,560px)]">
-        <JsonEditorLoader value={text} onChange={setEdited} tools={tools} era={conn.server.era} onSend={send} onCommandPalette={() => setOverlay({ kind: "palette" })} onDiagnostics={setDiagnostics} height="var(--editor-h)" />
+        <JsonEditorLoader value={text} onChange={setEdited} tools={tools} era={conn.server.era} onSend={send} onCommandPalette={() => openOverlay({ kind: "palette" })} onDiagnostics={(diagnostics) => dispatch({ type: "diagnostics", diagnostics })} height="var(--editor-h)" />
       </div>
       {errors > 0 && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">This request has {errors} problem{errors === 1 ? "" : "s"}; you can still send it to see how the server reacts.</p>}
       {parseError && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">{parseError}</p>}
       {toolsNotice && <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="tools-notice">{toolsNotice}</p>}
-      <ProblemsPanel diagnostics={diagnostics} />
+      <ProblemsPanel diagnostics={state.diagnostics} />
       <SendPreview
         text={text}
         era={conn.server.era}
@@ -291,8 +264,8 @@ export function Playground({ server, tool, initial }: Props) {
         sessionId={conn.connection.sessionId}
         tools={tools}
         userHeaders={headers}
-        overrides={overrideDrafts}
-        onOverrides={setOverrideDrafts}
+        overrides={state.overrideDrafts}
+        onOverrides={(drafts) => dispatch({ type: "overrides", drafts })}
         onText={setEdited}
         open={prefs.previewOpen}
         onOpen={(previewOpen) => updatePrefs({ previewOpen })}
@@ -316,28 +289,28 @@ export function Playground({ server, tool, initial }: Props) {
   return (
     <div className="space-y-4">
       <nav aria-label="Playground tools" className="flex flex-wrap items-center gap-2" data-testid="playground-toolbar">
-        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "templates" })} data-testid="templates-button" aria-haspopup="dialog">
+        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "templates" })} data-testid="templates-button" aria-haspopup="dialog">
           Templates ▾
         </button>
-        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "palette" })} data-testid="palette-button" aria-haspopup="dialog" title="Command palette (Ctrl/Cmd+K)">
+        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "palette" })} data-testid="palette-button" aria-haspopup="dialog" title="Command palette (Ctrl/Cmd+K)">
           Commands <kbd className="ml-1 font-mono text-[10px] text-zinc-500">Ctrl K</kbd>
         </button>
-        <button type="button" className={toolbarButton} onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory} aria-controls="playground-history" data-testid="history-button">
+        <button type="button" className={toolbarButton} onClick={() => dispatch({ type: "history-toggle" })} aria-expanded={showHistory} aria-controls="playground-history" data-testid="history-button">
           History{history.entries.length ? ` (${history.entries.length})` : ""}
         </button>
-        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "save" })} data-testid="save-button" aria-haspopup="dialog" title="Save request (Ctrl/Cmd+S)">
+        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "save" })} data-testid="save-button" aria-haspopup="dialog" title="Save request (Ctrl/Cmd+S)">
           Save
         </button>
-        <button type="button" className={toolbarButton} onClick={() => setShowSaved((v) => !v)} aria-expanded={showSaved} aria-controls="playground-saved" data-testid="saved-button">
+        <button type="button" className={toolbarButton} onClick={() => dispatch({ type: "saved-toggle" })} aria-expanded={showSaved} aria-controls="playground-saved" data-testid="saved-button">
           Saved{saved.entries.length ? ` (${saved.entries.length})` : ""}
         </button>
-        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "share" })} data-testid="share-button" aria-haspopup="dialog">
+        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "share" })} data-testid="share-button" aria-haspopup="dialog">
           Share
         </button>
-        <button type="button" className={toolbarButton} onClick={() => setOverlay({ kind: "copy", language: "curl" })} data-testid="copy-code-button" aria-haspopup="dialog">
+        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "copy", language: "curl" })} data-testid="copy-code-button" aria-haspopup="dialog">
           Copy as code
         </button>
-        <button type="button" className={`${toolbarButton} ml-auto`} onClick={() => setOverlay({ kind: "help" })} aria-label="Keyboard shortcuts" data-testid="help-button" title="Keyboard shortcuts (?)">
+        <button type="button" className={`${toolbarButton} ml-auto`} onClick={() => openOverlay({ kind: "help" })} aria-label="Keyboard shortcuts" data-testid="help-button" title="Keyboard shortcuts (?)">
           ?
         </button>
       </nav>
@@ -349,7 +322,7 @@ export function Playground({ server, tool, initial }: Props) {
       )}
       {showSaved && (
         <div id="playground-saved">
-          <SavedPanel saved={saved} server={server} onOpen={replay} notice={savedNotice} />
+          <SavedPanel saved={saved} server={server} onOpen={replay} notice={state.savedNotice} />
         </div>
       )}
       <SplitPane split={prefs.split} onSplit={(split) => updatePrefs({ split })} first={editorPane} second={resultPane} />
@@ -370,33 +343,31 @@ export function Playground({ server, tool, initial }: Props) {
         <ConfirmDestructiveDialog
           toolName={confirming.tool.name}
           summary={hintSummary(confirming.tool)}
-          onCancel={() => setConfirming(null)}
+          onCancel={() => dispatch({ type: "confirm-cancel" })}
           onConfirm={(dontAsk) => {
             if (dontAsk) updatePrefs({ confirmDestructive: false });
             const { message, text: sentText } = confirming;
-            setConfirming(null);
+            dispatch({ type: "confirm-accept" });
             void runner.run(message, sentText);
           }}
         />
       )}
-      {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={() => setOverlay(null)} />}
-      {overlay?.kind === "templates" && <CommandPalette title="Insert a template" placeholder="Filter templates and tools…" commands={templateCommands} onClose={() => setOverlay(null)} />}
-      {overlay?.kind === "help" && <HelpDialog onClose={() => setOverlay(null)} />}
-      {overlay?.kind === "share" && <ShareDialog experiment={{ server, era: conn.server.era, request: text }} response={lastResponse ?? undefined} onClose={() => setOverlay(null)} />}
+      {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={closeOverlay} />}
+      {overlay?.kind === "templates" && <CommandPalette title="Insert a template" placeholder="Filter templates and tools…" commands={templateCommands} onClose={closeOverlay} />}
+      {overlay?.kind === "help" && <HelpDialog onClose={closeOverlay} />}
+      {overlay?.kind === "share" && <ShareDialog experiment={{ server, era: conn.server.era, request: text }} response={lastResponse ?? undefined} onClose={closeOverlay} />}
       {overlay?.kind === "save" && (
         <SaveDialog
           draft={{ server, era: conn.server.era, request: text }}
           serverLabel={server}
           saved={saved}
-          onClose={() => setOverlay(null)}
+          onClose={closeOverlay}
           onSaved={(entry, replaced) => {
-            setOverlay(null);
-            setSavedNotice({ text: `${replaced ? "Replaced" : "Saved"} “${entry.name}” for ${entry.server}.`, at: Date.now() });
-            setShowSaved(true);
+            dispatch({ type: "saved", text: `${replaced ? "Replaced" : "Saved"} “${entry.name}” for ${entry.server}.`, at: Date.now() });
           }}
         />
       )}
-      {overlay?.kind === "copy" && <CopyAsCodeDialog input={codeInput()} initial={overlay.language} onClose={() => setOverlay(null)} />}
+      {overlay?.kind === "copy" && <CopyAsCodeDialog input={codeInput()} initial={overlay.language} onClose={closeOverlay} />}
     </div>
   );
 }

@@ -8,7 +8,7 @@ const ROW_CLASS = {
 };
 
 /** Two responses side by side, lines aligned, differences highlighted. Props: `left`/`right` values and their labels. */
-export function DiffView({ left, right, leftLabel, rightLabel }: { left: unknown; right: unknown; leftLabel: string; rightLabel: string }) {
+export function ResponseDiffView({ left, right, leftLabel, rightLabel }: { left: unknown; right: unknown; leftLabel: string; rightLabel: string }) {
   const rows = sideBySide(left, right);
   const changes = diffJson(left, right).length;
   return (

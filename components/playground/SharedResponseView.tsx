@@ -4,10 +4,7 @@ import type { Tool } from "@/lib/mcp/contract";
 import { RawJsonView } from "./RawJsonView";
 import { RenderedResult } from "./RenderedResult";
 import { ResultTabs } from "./ResultTabs";
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { isObject } from "@/lib/json/guards";
 
 /** A response that arrived inside a share link: shown for reference, clearly not something sent from here. */
 export function SharedResponseView({ response, tools, request }: { response: unknown; tools: Tool[]; request: string }) {

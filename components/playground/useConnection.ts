@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ConnectionDescriptor, ConnectResponse, Era, ProxyErrorBody, Tool, UserHeaders } from "@/lib/mcp/contract";
-import { api, ApiError } from "@/lib/playground/api-client";
+import { api, ApiError } from "@/lib/client/api-client";
 import { loadConnection, loadHeaders, saveConnection } from "@/lib/playground/session-store";
 
 function toProxyError(err: unknown): ProxyErrorBody["error"] {

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, UserHeaders } from "@/lib/mcp/contract";
-import { api, ApiError } from "@/lib/playground/api-client";
+import { api, ApiError } from "@/lib/client/api-client";
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type InputRequest, type RoundRecord } from "@/lib/playground/mrtr";
 import { withPlaygroundMeta, type LogLevelChoice } from "@/lib/playground/notifications";
 import { answerFailedNotice, answerRequest, CANCEL_FALLBACK_MS, cancelledLocally, endedNotice, enqueueAsk, removeAsk, toServerAsk, type ServerAsk } from "@/lib/playground/server-requests";

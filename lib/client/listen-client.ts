@@ -9,6 +9,7 @@
  */
 import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, RpcStreamEvent, UserHeaders } from "../mcp/contract.ts";
 import { SseParser } from "../mcp/sse-parser.ts";
+import { isObject } from "../json/guards.ts";
 
 /** The `notifications` filter of `subscriptions/listen`. */
 export interface ListenFilter {
@@ -91,10 +92,6 @@ export interface ListenHandle {
 
 /** How one stream attempt ended. */
 type Outcome = { kind: "graceful" } | { kind: "fatal"; message: string } | { kind: "retry"; reason: string };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Filter keys asked for and not honoured. */
 export function declinedFilterKeys(requested: ListenFilter, acknowledged: ListenFilter): string[] {

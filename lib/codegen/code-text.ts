@@ -6,10 +6,6 @@ export interface Placeholder {
 }
 export type HeaderValue = string | Placeholder;
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** `Authorization` → `AUTHORIZATION`, `X-Api-Key` → `X_API_KEY`. */
 export function envName(header: string): string {
   const name = header.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(/^_+|_+$/g, "");

@@ -13,7 +13,8 @@ import { stampMessage } from "../mcp/meta.ts";
 import { contentHeaders, transportMcpHeaders } from "../mcp/wire-headers.ts";
 import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
 import { sseFetchSnippet, sseShellScript } from "./copy-as-sse.ts";
-import { curlHeader, envName, indentJson, isObject, jsHeaders, shellQuote, type HeaderValue } from "./code-text.ts";
+import { isObject } from "../json/guards.ts";
+import { curlHeader, envName, indentJson, jsHeaders, shellQuote, type HeaderValue } from "./code-text.ts";
 
 export { envName, shellQuote } from "./code-text.ts";
 

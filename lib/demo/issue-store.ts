@@ -6,7 +6,7 @@
  * The hosted demo is shared by strangers, so every collection and every string is capped; hitting
  * a cap is reported to the caller as a {@link StoreLimitError} rather than growing without bound.
  */
-import { processSingleton, replaceProcessSingleton } from "../server/process-singleton.ts";
+import { processSingleton, replaceProcessSingleton } from "../runtime/process-singleton.ts";
 
 export type IssueStatus = "open" | "in_progress" | "closed";
 export const ISSUE_STATUSES: readonly IssueStatus[] = ["open", "in_progress", "closed"];
@@ -106,10 +106,6 @@ function clip(value: string, max: number): string {
 
 function copy(issue: Issue): Issue {
   return { ...issue, labels: [...issue.labels], assignee: issue.assignee ? { ...issue.assignee } : null };
-}
-
-export function isIssueStatus(value: unknown): value is IssueStatus {
-  return typeof value === "string" && (ISSUE_STATUSES as readonly string[]).includes(value);
 }
 
 /** All issues, ascending by id. */

@@ -3,7 +3,7 @@ import { Client, StreamableHTTPClientTransport, type ElicitResult } from "@model
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { BASKET_TTL_MS, countClosedIssues, resetDemoStore } from "./issue-store.ts";
-import { serveFetchHandler, type ServedHandler } from "./node-http-adapter.ts";
+import { serveFetchHandler, type ServedHandler } from "./testing/node-http-adapter.ts";
 import { createDemoServerHandler, type DemoServerHandler } from "./server.ts";
 import { betaToolsEnabled, setBetaToolsEnabled } from "./tools-beta.ts";
 
@@ -119,6 +119,8 @@ describe("modern era (2026-07-28)", () => {
   test("negotiates the modern era and identifies the server", () => {
     assert.equal(client.getProtocolEra(), "modern");
     assert.equal(client.getServerVersion()?.name, "toolscope-demo");
+    // The connection itself is one server/discover probe (no initialize); every() alone would pass on an empty log.
+    assert.deepEqual(log.map((e) => [e.method, e.status, JSON.parse(e.body).method]), [["POST", 200, "server/discover"]]);
     assert.ok(log.every((e) => e.responseHeaders.get("mcp-session-id") === null), "modern responses carry no session id");
   });
 

@@ -9,7 +9,7 @@
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/server";
 import * as z from "zod";
 import { getIssue } from "./issue-store.ts";
-import { processSingleton } from "../server/process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 import { storeCall, structured, text, toolError, type DemoToolContext } from "./tool-kit.ts";
 
 export const BETA_TOOL_NAMES = ["beta_summarize_issue"] as const;

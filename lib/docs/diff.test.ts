@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Tool } from "../mcp/contract.ts";
-import { diffTool, diffToolLists, type Change, type Severity } from "./diff.ts";
+import { diffTool, diffToolLists, type Change, type ChangeSeverity } from "./diff.ts";
 
 function tool(inputSchema: Record<string, unknown>, extra: Partial<Tool> = {}): Tool {
   return { name: "t", inputSchema, ...extra };
@@ -16,7 +16,7 @@ function only(a: Record<string, unknown>, b: Record<string, unknown>): Change {
   return changes[0];
 }
 
-function expect(a: Record<string, unknown>, b: Record<string, unknown>, severity: Severity, message: RegExp, path?: string) {
+function expect(a: Record<string, unknown>, b: Record<string, unknown>, severity: ChangeSeverity, message: RegExp, path?: string) {
   const c = only(a, b);
   assert.equal(c.severity, severity, c.message);
   assert.match(c.message, message);

@@ -6,14 +6,17 @@
  */
 import type { Tool } from "../mcp/contract.ts";
 import { effectiveHints } from "./annotations.ts";
-import { deref, isObject, type RefTrail } from "./schema-resolve.ts";
+import { isObject } from "../json/guards.ts";
+import { deref, type RefTrail } from "../schema/ref.ts";
+import { canonicalJson } from "../json/canonical.ts";
 
-export type Severity = "breaking" | "compatible" | "info";
+/** What a change means for callers (a lint finding's severity is `Severity` in lints.ts). */
+export type ChangeSeverity = "breaking" | "compatible" | "info";
 /** What a change is about: the input schema, the output schema, the behaviour hints, or the human text. */
 export type ChangeArea = "input" | "output" | "annotations" | "text";
 
 export interface Change {
-  severity: Severity;
+  severity: ChangeSeverity;
   area: ChangeArea;
   /** The parameter or field, dotted (`filters.status`, `labels[]`); "" for the tool or the schema root. */
   path: string;
@@ -26,7 +29,7 @@ export interface Change {
 export interface ToolChange {
   name: string;
   /** The worst severity among the changes. */
-  severity: Severity;
+  severity: ChangeSeverity;
   /** Breaking first, then compatible, then informational. */
   changes: Change[];
 }
@@ -38,7 +41,7 @@ export interface ToolListDiff {
   changed: ToolChange[];
   unchanged: string[];
   /** Changes by severity; an added tool counts as compatible, a removed one as breaking. */
-  counts: Record<Severity, number>;
+  counts: Record<ChangeSeverity, number>;
   /** True when nothing at all differs. */
   identical: boolean;
 }
@@ -48,14 +51,12 @@ export const MAX_DIFF_DEPTH = 12;
 /** Text kept per side of a text change. */
 export const MAX_TEXT_CHARS = 300;
 
-const RANK: Record<Severity, number> = { breaking: 0, compatible: 1, info: 2 };
+const RANK: Record<ChangeSeverity, number> = { breaking: 0, compatible: 1, info: 2 };
 type Dir = "input" | "output";
 
+/** Canonical JSON for comparing and quoting values; an absent value reads "undefined" (so it differs from null). */
 function json(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => {
-    if (!isObject(v)) return v;
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]));
-  }) ?? "undefined";
+  return value === undefined ? "undefined" : canonicalJson(value);
 }
 
 function short(text: string): string {
@@ -138,17 +139,17 @@ class SchemaDiff {
     readonly area: ChangeArea,
   ) {}
 
-  add(severity: Severity, path: string, message: string): void {
+  add(severity: ChangeSeverity, path: string, message: string): void {
     this.changes.push({ severity, area: this.area, path, message });
   }
 
   /** Severity for a change that makes the schema accept more values. */
-  get widened(): Severity {
+  get widened(): ChangeSeverity {
     return this.dir === "input" ? "compatible" : "breaking";
   }
 
   /** Severity for a change that makes the schema accept fewer values. */
-  get narrowed(): Severity {
+  get narrowed(): ChangeSeverity {
     return this.dir === "input" ? "breaking" : "compatible";
   }
 
@@ -214,7 +215,7 @@ class SchemaDiff {
     for (const key of UPPER_BOUNDS) check(key, (x, y) => y < x);
     for (const key of ["pattern", "format"]) {
       if (json(sa[key]) === json(sb[key])) continue;
-      const sev: Severity = this.dir === "output" ? "info" : sb[key] === undefined ? "compatible" : "breaking";
+      const sev: ChangeSeverity = this.dir === "output" ? "info" : sb[key] === undefined ? "compatible" : "breaking";
       this.add(sev, path, `\`${key}\` of ${label(path)}: ${sa[key] === undefined ? "none" : json(sa[key])} → ${sb[key] === undefined ? "none" : json(sb[key])}.`);
     }
   }
@@ -353,7 +354,7 @@ export function diffToolLists(before: readonly Tool[], after: readonly Tool[]): 
   const removed = [...a.values()].filter((t) => !b.has(t.name));
   const changed: ToolChange[] = [];
   const unchanged: string[] = [];
-  const counts: Record<Severity, number> = { breaking: removed.length, compatible: added.length, info: 0 };
+  const counts: Record<ChangeSeverity, number> = { breaking: removed.length, compatible: added.length, info: 0 };
   for (const [name, ta] of a) {
     const tb = b.get(name);
     if (!tb) continue;

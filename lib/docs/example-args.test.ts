@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { exampleArgs, exampleValue, matches, sampleFromPattern } from "./example-args.ts";
+import { exampleArgs, matches, sampleFromPattern } from "./example-args.ts";
 import { validateAgainst } from "../schema/validate.ts";
 
 function assertValid(schema: unknown, value: unknown): void {
@@ -131,9 +131,11 @@ test("no-parameter and garbage schemas give {}", () => {
   assert.deepEqual(exampleArgs({ $ref: "https://example.com/x.json" }), {});
 });
 
-test("output schemas: exampleValue for arrays", () => {
-  const schema = { type: "array", items: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } };
-  assertValid(schema, exampleValue(schema));
+test("arrays of objects get a valid item", () => {
+  const schema = { type: "object", properties: { rows: { type: "array", minItems: 1, items: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } } }, required: ["rows"] };
+  const args = exampleArgs(schema);
+  assertValid(schema, args);
+  assert.equal((args.rows as { id: unknown }[])[0]?.id !== undefined, true);
 });
 
 test("sampleFromPattern handles common shapes", () => {

@@ -2,7 +2,8 @@
  * Example arguments from an inputSchema: deterministic, and built to validate against the schema
  * (each candidate is checked with a small structural matcher before it is returned).
  */
-import { deref, isObject, type JsonSchema, type RefTrail } from "./schema-resolve.ts";
+import { isObject } from "../json/guards.ts";
+import { deref, type JsonSchema, type RefTrail } from "../schema/ref.ts";
 
 export interface ExampleOptions {
   /** Also fill optional properties whose value is cheap (scalars, short arrays). Default false. */
@@ -53,12 +54,6 @@ export function exampleArgs(inputSchema: unknown, options: ExampleOptions = {}):
   const value = generate(ctx, inputSchema, [], 0, 0);
   // Tool arguments are always an object; anything else means the schema gave us nothing to go on.
   return isObject(value) ? value : {};
-}
-
-/** Build an example value for any schema (e.g. an outputSchema), or undefined when none can be made. */
-export function exampleValue(schema: unknown, options: ExampleOptions = {}): unknown {
-  const ctx: Ctx = { root: schema, includeOptional: options.includeOptional ?? false, maxDepth: options.maxDepth ?? MAX_EXAMPLE_DEPTH };
-  return generate(ctx, schema, [], 0, 0);
 }
 
 type Resolved = { schema: JsonSchema; trail: RefTrail } | undefined;

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { attributes, dangerousUrls } from "../../scripts/markdown-render-check.ts";
 import { exportHtml } from "./export-html.ts";
-import { HOSTILE_PAYLOADS, hostileInput, input } from "./export-fixture.ts";
+import { HOSTILE_PAYLOADS, hostileInput, input } from "./testing/export-fixture.ts";
 
 describe("HTML export", () => {
   const html = exportHtml(input);

@@ -2,7 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { activeContent, renderMarkdown, type Rendering } from "../../scripts/markdown-render-check.ts";
 import { code, dottedPath, escapeCell, escapeInline, exportMarkdown, githubAnchor, markdownCell, safeMarkdownBlock, schemaTable } from "./export-markdown.ts";
-import { HOSTILE_PAYLOADS, hostileInput, input } from "./export-fixture.ts";
+import { HOSTILE_PAYLOADS, hostileInput, input } from "./testing/export-fixture.ts";
 
 describe("Markdown export", () => {
   const md = exportMarkdown(input);

@@ -12,7 +12,7 @@ import { displayName, firstLine } from "./display-name.ts";
 import { shortJson } from "./format-value.ts";
 import { markdownCodeSpan, markdownDestination, neutralizeMarkdown, neutralizeMarkdownBlock, safeHref } from "./markdown-safety.ts";
 import { buildParamTree, ITEM_TOKEN, ANY_KEY_TOKEN, type ParamRow } from "./param-rows.ts";
-import { decodePointerToken } from "./schema-resolve.ts";
+import { unescapeToken } from "../json/pointer.ts";
 
 /** What an export is made from: a snapshot's (or live) definitions, and where they were taken. */
 export interface ExportInput {
@@ -68,7 +68,7 @@ export function githubAnchor(text: string): string {
 export function dottedPath(pointer: string): string {
   let out = "";
   for (const raw of pointer.split("/").slice(1)) {
-    const token = decodePointerToken(raw);
+    const token = unescapeToken(raw);
     if (token === ITEM_TOKEN) out += "[]";
     else if (token === ANY_KEY_TOKEN) out += out === "" ? "*" : ".*";
     else out += out === "" ? token : `.${token}`;

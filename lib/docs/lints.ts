@@ -4,7 +4,8 @@
  */
 import type { Tool } from "../mcp/contract.ts";
 import { buildParamTree, walkRows, type ParamRow } from "./param-rows.ts";
-import { collectRefs, isObject, isNetworkRef, isLocalRef, lookupRef } from "./schema-resolve.ts";
+import { isObject } from "../json/guards.ts";
+import { collectRefs, isNetworkRef, isLocalRef, lookupRef } from "../schema/ref.ts";
 import { disallowedNameChars, isClaudeToolName, isSpecToolName, MAX_TOOL_NAME_LENGTH, toClaudeToolName } from "./tool-names.ts";
 import { MAX_TTL_MS } from "./cache-words.ts";
 

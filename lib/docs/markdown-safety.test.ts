@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { activeContent, renderMarkdown } from "../../scripts/markdown-render-check.ts";
-import { HOSTILE_PAYLOADS } from "./export-fixture.ts";
+import { HOSTILE_PAYLOADS } from "./testing/export-fixture.ts";
 import { isSafeImageSrc, markdownCodeSpan, neutralizeMarkdown, neutralizeMarkdownBlock, remarkHtmlAsText, safeHref } from "./markdown-safety.ts";
 
 test("safeHref keeps http/https/mailto only", () => {

@@ -1,12 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Tool } from "../mcp/contract.ts";
-import { claudeNameMap, claudeToolDefinition, estimateTokens, modelViews, openAiFunctionDefinition } from "./model-view.ts";
+import { claudeNameMap, claudeToolDefinition, estimateTokens, openAiFunctionDefinition } from "./model-view.ts";
 
 const tool: Tool = { name: "get_weather", description: "Get the weather.", inputSchema: { type: "object", properties: { city: { type: "string" } } } };
 
 test("Claude and OpenAI definitions carry name, description and schema", () => {
-  const { claude, openai } = modelViews(tool);
+  const claude = claudeToolDefinition(tool);
+  const openai = openAiFunctionDefinition(tool);
   assert.deepEqual(claude.definition, { name: "get_weather", description: "Get the weather.", input_schema: tool.inputSchema });
   assert.equal(claude.nameValid, true);
   assert.equal(claude.mappedName, undefined);

@@ -1,6 +1,7 @@
 /** A tool as model APIs see it: the Claude API tool definition and an OpenAI function definition. */
 import type { Tool } from "../mcp/contract.ts";
 import { isClaudeToolName, toClaudeToolName } from "./tool-names.ts";
+import { isObject } from "../json/guards.ts";
 
 /** OpenAI function names: ^[a-zA-Z0-9_-]{1,64}$. */
 export const OPENAI_FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -28,11 +29,6 @@ export interface ModelDefinitionView<T> {
   tokens: number;
 }
 
-export interface ModelViews {
-  claude: ModelDefinitionView<ClaudeToolDefinition>;
-  openai: ModelDefinitionView<OpenAiFunctionDefinition>;
-}
-
 /** A rough token estimate (≈ 4 characters per token for English and JSON). */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
@@ -40,7 +36,7 @@ export function estimateTokens(text: string): number {
 
 function schemaOf(tool: Tool): Record<string, unknown> {
   const s = tool?.inputSchema;
-  return typeof s === "object" && s !== null && !Array.isArray(s) ? s : { type: "object" };
+  return isObject(s) ? s : { type: "object" };
 }
 
 function describe(tool: Tool): string | undefined {
@@ -73,11 +69,6 @@ export function openAiFunctionDefinition(tool: Tool, mappedName?: string): Model
     function: { name: useName, ...(description ? { description } : {}), parameters: schemaOf(tool) },
   };
   return view(definition, valid, useName);
-}
-
-/** Both model views of a tool. */
-export function modelViews(tool: Tool): ModelViews {
-  return { claude: claudeToolDefinition(tool), openai: openAiFunctionDefinition(tool) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildParamTree, constraintsOf, MAX_DEPTH, MAX_ROWS, pathMatches, walkRows, type ParamRow } from "./param-rows.ts";
+import { buildParamTree, constraintsOf, MAX_DEPTH, MAX_ROWS, walkRows, type ParamRow } from "./param-rows.ts";
 
 function byName(rows: ParamRow[], name: string): ParamRow {
   const row = rows.find((r) => r.name === name);
@@ -193,12 +193,6 @@ test("constraintsOf covers exclusive bounds, draft-04 booleans and property coun
   assert.deepEqual(constraintsOf({ minItems: 3, maxItems: 3 }), ["exactly 3 items"]);
   assert.deepEqual(constraintsOf({ minLength: 4, maxLength: 4 }), ["length 4"]);
   assert.deepEqual(constraintsOf({ maxProperties: 1 }), ["at most 1 property"]);
-});
-
-test("pathMatches understands item and key wildcards", () => {
-  assert.equal(pathMatches("/users/-/name", "/users/3/name"), true);
-  assert.equal(pathMatches("/labels/*", "/labels/env"), true);
-  assert.equal(pathMatches("/a/b", "/a/c"), false);
 });
 
 test("garbage input does not throw", () => {

@@ -2,7 +2,9 @@
  * inputSchema (or outputSchema) → a tree of parameter rows for the docs. Pure and bounded:
  * a hostile schema yields at most MAX_ROWS rows nested at most MAX_DEPTH deep, with `truncated` set.
  */
-import { deref, isObject, joinPointer, type Deref, type JsonSchema, type RefTrail } from "./schema-resolve.ts";
+import { isObject } from "../json/guards.ts";
+import { appendPointer, unescapeToken } from "../json/pointer.ts";
+import { deref, type Deref, type JsonSchema, type RefTrail } from "../schema/ref.ts";
 
 /** Hard cap on rows per tree. */
 export const MAX_ROWS = 2000;
@@ -161,7 +163,7 @@ function blankRow(name: string, path: string, role: RowRole): ParamRow {
 
 function refLeaf(ref: string): string {
   const last = ref.split("/").pop() ?? ref;
-  return last.replace(/~1/g, "/").replace(/~0/g, "~").replace(/^#/, "") || ref;
+  return unescapeToken(last).replace(/^#/, "") || ref;
 }
 
 function makeRow(ctx: Ctx, name: string, path: string, input: unknown, required: boolean, depth: number, trail: RefTrail, role: RowRole): ParamRow | undefined {
@@ -245,14 +247,14 @@ function expandObject(ctx: Ctx, row: ParamRow, schema: Record<string, unknown>, 
   const isObj = schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object")) || looksLikeObject(schema);
   if (isObject(schema.properties)) {
     for (const [key, sub] of Object.entries(schema.properties)) {
-      const child = makeRow(ctx, key, joinPointer(path, key), sub, required.includes(key), depth + 1, trail, "property");
+      const child = makeRow(ctx, key, appendPointer(path, key), sub, required.includes(key), depth + 1, trail, "property");
       if (!child) return;
       row.children.push(child);
     }
   }
   if (isObject(schema.patternProperties)) {
     for (const [pattern, sub] of Object.entries(schema.patternProperties)) {
-      const child = makeRow(ctx, `/${pattern}/`, joinPointer(path, ANY_KEY_TOKEN), sub, false, depth + 1, trail, "pattern");
+      const child = makeRow(ctx, `/${pattern}/`, appendPointer(path, ANY_KEY_TOKEN), sub, false, depth + 1, trail, "pattern");
       if (!child) return;
       child.constraints.unshift(`key matches ${pattern}`);
       row.children.push(child);
@@ -265,7 +267,7 @@ function expandObject(ctx: Ctx, row: ParamRow, schema: Record<string, unknown>, 
     if (row.role !== "root") row.constraints.push("no other properties");
   } else if (isObject(ap) && Object.keys(ap).length > 0) {
     row.additionalProperties = "schema";
-    const child = makeRow(ctx, ANY_KEY_TOKEN, joinPointer(path, ANY_KEY_TOKEN), ap, false, depth + 1, trail, "additional");
+    const child = makeRow(ctx, ANY_KEY_TOKEN, appendPointer(path, ANY_KEY_TOKEN), ap, false, depth + 1, trail, "additional");
     if (child) {
       child.description ??= "Any other property.";
       row.children.push(child);
@@ -279,7 +281,7 @@ function expandArray(ctx: Ctx, row: ParamRow, schema: Record<string, unknown>, p
   const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
   if (tuple) {
     for (let i = 0; i < tuple.length; i++) {
-      const child = makeRow(ctx, `[${i}]`, joinPointer(path, i), tuple[i], true, depth + 1, trail, "tuple-item");
+      const child = makeRow(ctx, `[${i}]`, appendPointer(path, i), tuple[i], true, depth + 1, trail, "tuple-item");
       if (!child) return;
       row.children.push(child);
     }
@@ -290,7 +292,7 @@ function expandArray(ctx: Ctx, row: ParamRow, schema: Record<string, unknown>, p
     if (tuple) row.constraints.push("no extra items");
     return;
   }
-  const itemPath = joinPointer(path, ITEM_TOKEN);
+  const itemPath = appendPointer(path, ITEM_TOKEN);
   const d = deref(ctx.root, items, trail);
   // An array of plain objects reads best with the element's properties directly under the array.
   if ("schema" in d && isObject(d.schema) && isObject(d.schema.properties) && !hasAlternatives(d.schema) && !d.schema.description) {
@@ -368,7 +370,7 @@ function branchRows(ctx: Ctx, branch: unknown, path: string, depth: number, trai
     if (holder.children.length === 0 && Array.isArray(d.schema.required)) {
       for (const key of d.schema.required) {
         if (typeof key !== "string") continue;
-        const child = makeRow(ctx, key, joinPointer(path, key), true, true, depth + 1, d.trail, "property");
+        const child = makeRow(ctx, key, appendPointer(path, key), true, true, depth + 1, d.trail, "property");
         if (!child) break;
         child.type = "(see above)";
         holder.children.push(child);
@@ -502,17 +504,6 @@ export function constraintsOf(s: Record<string, unknown>): string[] {
   if (typeof s.contentEncoding === "string") out.push(`encoding ${s.contentEncoding}`);
   if (s.not !== undefined) out.push("must not match a sub-schema");
   return out;
-}
-
-/**
- * Does a row path match a concrete JSON pointer into the arguments (e.g. a validation diagnostic)?
- * `-` in the row path matches any array index, `*` any key.
- */
-export function pathMatches(rowPath: string, pointer: string): boolean {
-  const a = rowPath.split("/");
-  const b = pointer.split("/");
-  if (a.length !== b.length) return false;
-  return a.every((t, i) => t === b[i] || (t === ITEM_TOKEN && /^\d+$/.test(b[i])) || t === ANY_KEY_TOKEN);
 }
 
 /** Visit every row (depth first, alternatives included). */

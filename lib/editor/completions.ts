@@ -7,7 +7,8 @@ import { findNodeAtLocation, getLocation, parseTree, type Node as JsonNode } fro
 import type { Tool } from "../mcp/contract.ts";
 import { mcpSchema, methodCatalogue, paramsSchema, type EditorEra } from "./mcp-catalogue.ts";
 import type { TextRange } from "./pointer-range.ts";
-import { deref, isObject, literalValues, propertiesOf, schemaAtPath, typeLabel, type SchemaObject } from "./schema-walk.ts";
+import { isObject } from "../json/guards.ts";
+import { deref, literalValues, propertiesOf, schemaAtPath, typeLabel, type SchemaObject } from "./schema-walk.ts";
 
 export type CompletionKind = "method" | "tool" | "property" | "value" | "meta";
 

@@ -7,7 +7,8 @@ import type { Tool } from "../mcp/contract.ts";
 import { ERA_VERSION, mcpSchema, methodInfo, otherEra, paramsSchema, type EditorEra } from "./mcp-catalogue.ts";
 import type { TextRange } from "./pointer-range.ts";
 import { propertyDoc } from "./completions.ts";
-import { isObject, propertiesOf, schemaAtPath, type SchemaObject } from "./schema-walk.ts";
+import { isObject } from "../json/guards.ts";
+import { propertiesOf, schemaAtPath, type SchemaObject } from "./schema-walk.ts";
 
 export interface HoverInfo {
   markdown: string;

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const here = new URL(".", import.meta.url);
 const sources = readFileSync(new URL("MCP_SCHEMA_SOURCES.md", here), "utf8");
@@ -17,8 +18,11 @@ for (const file of ["mcp-schema-2026-07-28.json", "mcp-schema-2025-11-25.json"])
   });
 }
 
-/** The shared reference folder beside the repository (../shared/reference), when this checkout has one. */
-const reference = resolve(process.cwd(), "..", "shared", "reference");
+/**
+ * The shared reference folder beside the repository (../shared/reference from the repo root, found from this file
+ * rather than the working directory), when this checkout has one.
+ */
+const reference = fileURLToPath(new URL("../../../shared/reference/", here));
 
 for (const [file, revision] of [["mcp-schema-2026-07-28.json", "2026-07-28"], ["mcp-schema-2025-11-25.json", "2025-11-25"]]) {
   test(`${file} is byte for byte the reference schema of ${revision} (when ../shared/reference is present)`, (t) => {

@@ -3,6 +3,7 @@
  * characters of that value in the editor. Pure: uses jsonc-parser's tree, no Monaco.
  */
 import { parseTree, type Node as JsonNode } from "jsonc-parser";
+import { buildPointer, parsePointer as parseJsonPointer } from "../json/pointer.ts";
 
 export type { Node as JsonNode } from "jsonc-parser";
 
@@ -21,20 +22,12 @@ export interface PointerTarget {
 
 /** Split a JSON pointer into unescaped tokens (`~1` → `/`, `~0` → `~`, in that order). */
 export function parsePointer(pointer: string): string[] {
-  if (pointer === "") return [];
-  const body = pointer.startsWith("/") ? pointer.slice(1) : pointer;
-  return body.split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
-/** Escape one key as a JSON pointer token. */
-export function encodePointerToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+  // Lenient: a pointer missing its leading "/" is read as if it had one.
+  return parseJsonPointer(pointer) ?? parseJsonPointer(`/${pointer}`) ?? [];
 }
 
 /** Build a JSON pointer from path segments. */
-export function toPointer(path: readonly (string | number)[]): string {
-  return path.map((p) => "/" + encodePointerToken(String(p))).join("");
-}
+export const toPointer = buildPointer;
 
 /** The property node (`"key": value`) of `key` in an object node, if present (last one wins, like JSON.parse). */
 export function propertyNode(object: JsonNode, key: string): JsonNode | undefined {

@@ -1,43 +1,27 @@
 /**
- * Just enough JSON Schema walking for completions, hovers and example arguments: local `$ref`s,
- * `allOf` merging and the union of `anyOf`/`oneOf` branches. Never fetches a network `$ref`.
+ * Just enough JSON Schema walking for completions and hovers: `$ref`s through the shared resolver
+ * (lib/schema/ref.ts, local refs only, never fetched), `allOf` merging and the union of `anyOf`/`oneOf` branches.
  */
+
+import { isObject } from "../json/guards.ts";
+import { deref as resolveRef, isResolved } from "../schema/ref.ts";
 
 export type SchemaObject = Record<string, unknown>;
 
-const MAX_REF_CHAIN = 32;
-
-export function isObject(value: unknown): value is SchemaObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Follow a local `$ref` (`#/...`) from `root`; anything else yields undefined. */
-export function lookupLocalRef(root: unknown, ref: string): unknown {
-  if (ref === "#") return root;
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split("/")) {
-    const token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(node)) node = node[Number(token)];
-    else if (isObject(node)) node = node[token];
-    else return undefined;
-  }
-  return node;
-}
-
-/** Resolve `$ref` chains; keywords beside a `$ref` (description, default…) win over the target's. */
+/**
+ * The schema `schema` stands for, with its `$ref`s resolved by the shared resolver (lib/schema/ref.ts), so
+ * hovers and completions read a schema exactly as the docs do: the referring schema's annotations win over the
+ * target's, other sibling keywords apply alongside it. A `$ref` that cannot be followed (a cycle, a missing or
+ * external target) leaves the referring schema's own keywords, which is also what the docs show; undefined when
+ * there is nothing to say (not an object schema, or `false`).
+ */
 export function deref(root: unknown, schema: unknown): SchemaObject | undefined {
-  let current = schema;
-  let overlay: SchemaObject = {};
-  for (let i = 0; i < MAX_REF_CHAIN && isObject(current); i++) {
-    const ref = current.$ref;
-    if (typeof ref !== "string") return { ...current, ...overlay };
-    const rest = { ...current };
-    delete rest.$ref;
-    overlay = { ...rest, ...overlay };
-    current = lookupLocalRef(root, ref);
-  }
-  return isObject(current) ? { ...current, ...overlay } : Object.keys(overlay).length ? overlay : undefined;
+  if (!isObject(schema)) return undefined;
+  const d = resolveRef(root, schema);
+  if (isResolved(d)) return d.schema === true ? {} : d.schema === false ? undefined : d.schema;
+  const { $ref: _ref, ...own } = schema;
+  void _ref;
+  return Object.keys(own).length > 0 ? own : undefined;
 }
 
 export interface PropertyInfo {

@@ -4,7 +4,7 @@
  */
 import type { Tool } from "../mcp/contract.ts";
 import type { EditorEra } from "./mcp-catalogue.ts";
-import { isObject } from "./schema-walk.ts";
+import { isObject } from "../json/guards.ts";
 import { exampleArgs } from "../docs/example-args.ts";
 
 export type TemplateKind =

@@ -1,5 +1,6 @@
 import { MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem } from "./wire-headers.ts";
 import { ERA_CHOICES, type ConnectRequest, type ConnectionDescriptor, type EraChoice, type RpcAnswerRequest, type RpcCancelRequest, type RpcRequest, type ToolsRequest, type UserHeaders } from "./contract.ts";
+import { isObject } from "../json/guards.ts";
 
 /** A request to our API that does not match the contract; the message says what to change. */
 export class ContractError extends Error {
@@ -17,10 +18,6 @@ export interface HeaderLimits {
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Headers the proxy owns: the user can't set them, because they would break or spoof the exchange. */
 const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "accept", "connection", "transfer-encoding", "mcp-session-id", "mcp-protocol-version", "upgrade", "te", "trailer", "keep-alive", "proxy-connection"]);
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function requireObject(body: unknown, what: string): Record<string, unknown> {
   if (!isObject(body)) throw new ContractError(`The request body must be a JSON object ${what}.`);

@@ -1,4 +1,6 @@
 import type { AddedField } from "./contract.ts";
+import { isObject } from "../json/guards.ts";
+import { escapeToken } from "../json/pointer.ts";
 
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";
 export const META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -25,15 +27,6 @@ let counter = 0;
 export function proxyRequestId(): string {
   counter = (counter + 1) % 1_000_000;
   return `toolscope-${Date.now().toString(36)}-${counter}`;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Escape a key for use as a JSON pointer token. */
-function token(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 export interface Stamped {
@@ -70,7 +63,7 @@ export function stampMessage(message: Record<string, unknown>, era: "modern" | "
     for (const [key, value] of want) {
       if (key in meta) continue;
       meta[key] = value;
-      added.push({ where: "body", name: `/params/_meta/${token(key)}`, value });
+      added.push({ where: "body", name: `/params/_meta/${escapeToken(key)}`, value });
     }
     params._meta = meta;
     out.params = params;

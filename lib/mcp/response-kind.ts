@@ -1,4 +1,5 @@
 /** How a JSON-RPC response reads to a person: the server's answer, in one of these kinds. */
+import { isObject } from "../json/guards.ts";
 export type ResponseKind =
   | { kind: "result"; resultType: string }
   | { kind: "tool-error" }
@@ -35,10 +36,6 @@ const ERRORS: Record<number, ErrorInfo> = {
   [-32021]: { errorKind: "missing-capability", title: "Missing client capability", explanation: "The server needs a client capability this request did not declare in _meta." },
   [-32022]: { errorKind: "unsupported-version", title: "Unsupported protocol version", explanation: "The server does not speak the requested protocol version; it lists the versions it supports." },
 };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 const RESULT_TYPES = new Set(["complete", "input_required"]);
 

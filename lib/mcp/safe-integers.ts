@@ -14,6 +14,7 @@
  *
  * Pure and tolerant: no imports, never throws; text that is not valid JSON yields what was found before the error.
  */
+import { escapeToken } from "../json/pointer.ts";
 
 /** One integer literal beyond ±(2^53 − 1). */
 export interface UnsafeInteger {
@@ -31,11 +32,6 @@ const MAX_SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER); // "9007199254740991", 
 function digitsBeyondSafe(digits: string): boolean {
   if (digits.length !== MAX_SAFE_DIGITS.length) return digits.length > MAX_SAFE_DIGITS.length;
   return digits > MAX_SAFE_DIGITS;
-}
-
-/** RFC 6901 reference token: `~` → `~0` first, then `/` → `~1`. */
-function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 type Frame = { kind: "object"; key: string | undefined; expectKey: boolean } | { kind: "array"; index: number };

@@ -1,8 +1,5 @@
 import { META_LOG_LEVEL } from "./meta.ts";
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { isObject } from "../json/guards.ts";
 
 /** The `_meta` of a sent request, or an empty object. */
 function metaOf(sent: Record<string, unknown>): Record<string, unknown> {

@@ -9,6 +9,7 @@
 import type { Era } from "./contract.ts";
 import { META_PROTOCOL_VERSION } from "./meta.ts";
 import { decodeHeaderValue, encodeHeaderValue, headerNameProblem } from "./x-mcp-header.ts";
+import { isObject } from "../json/guards.ts";
 
 /** Which params field names the target of a request in `Mcp-Name` (the SDK's table, SEP-2243). */
 const MCP_NAME_SOURCE: Record<string, string> = {
@@ -38,10 +39,6 @@ const SSE_CONTENT_HEADERS: readonly [string, string][] = [
 /** The content headers of a message POST on a transport. */
 export function contentHeaders(transport: "streamable" | "sse"): readonly [string, string][] {
   return transport === "sse" ? SSE_CONTENT_HEADERS : CONTENT_HEADERS;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** A JSON-RPC request (not a notification): the only messages the transport derives body headers for. */

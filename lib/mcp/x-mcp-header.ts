@@ -3,6 +3,7 @@
  * whether a tool's declarations are valid, and how values are encoded on the wire.
  */
 import type { Tool } from "./contract.ts";
+import { isObject } from "../json/guards.ts";
 
 /** One valid declaration: the property path (chain of `properties` keys) and the header name part. */
 export interface HeaderDeclaration {
@@ -23,10 +24,6 @@ const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const MIRRORABLE = new Set(["string", "integer", "boolean"]);
 /** Keywords whose subschemas are not statically reachable through `properties` alone. */
 const NESTING_KEYWORDS = ["items", "prefixItems", "additionalProperties", "patternProperties", "unevaluatedProperties", "unevaluatedItems", "contains", "propertyNames", "oneOf", "anyOf", "allOf", "not", "if", "then", "else", "dependentSchemas", "$defs", "definitions"];
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** Validate a header name part: a non-empty RFC 9110 token (which already excludes CR, LF and controls). */
 export function headerNameProblem(value: unknown): string | undefined {

@@ -5,6 +5,8 @@
  * {@link checkForm} for the content to send and the problems to show.
  */
 import { validateAgainst } from "../schema/validate.ts";
+import { isObject } from "../json/guards.ts";
+import { unescapeToken } from "../json/pointer.ts";
 
 export interface FormOption {
   value: string;
@@ -44,10 +46,6 @@ export interface FormCheck {
   content: Record<string, string | number | boolean | string[]>;
   /** One message per field name, for fields with a problem. */
   errors: Record<string, string>;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -191,7 +189,7 @@ export function checkForm(form: ElicitationForm, requestedSchema: unknown, value
   }
   const verdict = validateAgainst(requestedSchema, content);
   for (const d of verdict.diagnostics) {
-    const name = d.keyword === "required" ? String(d.params?.missingProperty ?? "") : (d.pointer.split("/")[1] ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+    const name = d.keyword === "required" ? String(d.params?.missingProperty ?? "") : unescapeToken(d.pointer.split("/")[1] ?? "");
     if (!name || errors[name]) continue;
     errors[name] = d.keyword === "required" ? "required" : stripSubject(d.message, name);
   }

@@ -2,19 +2,14 @@
  * Compare two JSON values: a structural list of changes by JSON pointer, and side-by-side rows of their
  * pretty-printed text (keys sorted, so key order never shows up as a difference) from a Myers line diff.
  */
+import { isObject } from "../json/guards.ts";
+import { escapeToken } from "../json/pointer.ts";
+import { canonicalJson } from "../json/canonical.ts";
 
 export type JsonChange =
   | { kind: "added"; pointer: string; after: unknown }
   | { kind: "removed"; pointer: string; before: unknown }
   | { kind: "changed"; pointer: string; before: unknown; after: unknown };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function token(key: string | number): string {
-  return String(key).replace(/~/g, "~0").replace(/\//g, "~1");
-}
 
 /** Every difference between `a` and `b`, deepest first within each branch, in document order. */
 export function diffJson(a: unknown, b: unknown, pointer = ""): JsonChange[] {
@@ -33,7 +28,7 @@ export function diffJson(a: unknown, b: unknown, pointer = ""): JsonChange[] {
     const out: JsonChange[] = [];
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     for (const k of keys) {
-      const p = `${pointer}/${token(k)}`;
+      const p = `${pointer}/${escapeToken(k)}`;
       if (!Object.hasOwn(b, k)) out.push({ kind: "removed", pointer: p, before: a[k] });
       else if (!Object.hasOwn(a, k)) out.push({ kind: "added", pointer: p, after: b[k] });
       else out.push(...diffJson(a[k], b[k], p));
@@ -43,10 +38,9 @@ export function diffJson(a: unknown, b: unknown, pointer = ""): JsonChange[] {
   return Object.is(a, b) || (a === null && b === null) ? [] : [{ kind: "changed", pointer, before: a, after: b }];
 }
 
-/** Pretty JSON with object keys sorted. */
+/** Pretty canonical JSON (keys sorted, lib/json/canonical.ts); an absent value reads "undefined" rather than "null". */
 export function stableStringify(value: unknown): string {
-  const sort = (v: unknown): unknown => (Array.isArray(v) ? v.map(sort) : isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])])) : v);
-  return JSON.stringify(sort(value), null, 2) ?? "undefined";
+  return value === undefined ? "undefined" : canonicalJson(value, 2);
 }
 
 export interface DiffRow {

@@ -6,13 +6,11 @@
  * a malformed result).
  */
 import { classifyResponse } from "../mcp/response-kind.ts";
+import { isObject } from "../json/guards.ts";
+import { canonicalJson } from "../json/canonical.ts";
 
 /** Rounds (requests sent, the first included) before the playground stops retrying. */
 export const MAX_MRTR_ROUNDS = 8;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** One request of an `inputRequests` map, as the dialog shows it. `key` is the server's identifier. */
 export type InputRequest =
@@ -148,12 +146,8 @@ export type NextStep =
   | { kind: "retry"; requestState: string }
   | { kind: "stop"; reason: string };
 
-/** Stable JSON (sorted keys) for comparing messages and results. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
-  return JSON.stringify(value) ?? "null";
-}
+/** Stable JSON (sorted keys) for comparing messages and results (lib/json/canonical.ts). */
+export { canonicalJson };
 
 function withoutId(message: Record<string, unknown>): string {
   const { id: _id, ...rest } = message;

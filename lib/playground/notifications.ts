@@ -1,4 +1,5 @@
 import { META_LOG_LEVEL } from "../mcp/meta.ts";
+import { isObject } from "../json/guards.ts";
 
 /** What the notifications of one request say, for the progress bar and the log list. */
 export interface ProgressState {
@@ -11,10 +12,6 @@ export interface LogLine {
   level: string;
   logger?: string;
   text: string;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** The latest `notifications/progress` (progress must increase, so the last one is the furthest). */

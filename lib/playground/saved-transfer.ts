@@ -1,5 +1,6 @@
 import { shareableServerUrl } from "../share/share-codec.ts";
 import { byteLength, checkName, findByName, MAX_SAVED_NAME_CHARS, MAX_SAVED_NOTE_CHARS, MAX_SAVED_REQUEST_BYTES, nameKey, type SavedEra, type SavedRequest } from "./saved-store.ts";
+import { isObject } from "../json/guards.ts";
 
 /**
  * Saved requests as a file: export writes a versioned JSON document; import reads one as untrusted input (sizes
@@ -88,8 +89,6 @@ export interface ParsedImport {
   /** How many entries carried a `headers` field (dropped). */
   droppedHeaders: number;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function time(v: unknown, path: string, fallback: number): number {
   if (v === undefined) return fallback;

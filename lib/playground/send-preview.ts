@@ -10,6 +10,8 @@ import { maskValue } from "../mcp/secrets.ts";
 import { applyHeaderOverrides, contentHeaders, MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem, transportMcpHeaders, withDecoded } from "../mcp/wire-headers.ts";
 import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
 import { withPlaygroundMeta, type LogLevelChoice } from "./notifications.ts";
+import { isObject } from "../json/guards.ts";
+import { escapeToken, parsePointer } from "../json/pointer.ts";
 
 export interface PreviewInput {
   /** The editor text. */
@@ -64,10 +66,6 @@ export type SendPreview =
       http?: { method: "POST"; url: string; headers: PreviewHeader[]; endpointNote?: string };
     };
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 function kindOf(name: string): HeaderKind {
   const lower = name.toLowerCase();
   if (lower.startsWith("mcp-param-")) return "param";
@@ -114,7 +112,7 @@ export function buildSendPreview(input: PreviewInput): SendPreview {
 
 /** A JSON pointer's tokens (`~1` → `/`, `~0` → `~`). */
 export function pointerPath(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return parsePointer(pointer) ?? [];
 }
 
 /**
@@ -132,10 +130,6 @@ export interface PreviewLine {
   added: boolean;
 }
 
-function token(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
 /**
  * The body as `JSON.stringify(body, null, 2)` prints it, line by line, with the added fields' lines marked; an object
  * or array all of whose members were added (a `_meta` the user did not write) is marked as a whole.
@@ -151,7 +145,7 @@ export function previewLines(body: unknown, addedPointers: ReadonlySet<string>):
     const entries: [string, unknown][] | undefined = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : isObject(value) ? Object.entries(value) : undefined;
     if (!entries || entries.length === 0) return { lines: [{ text: `${indent}${prefix}${JSON.stringify(value) ?? "null"}${suffix}`, added: reported }], added: reported, reported };
     const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
-    const children = entries.map(([k, v], i) => walk(v, `${indent}  `, Array.isArray(value) ? "" : `${JSON.stringify(k)}: `, `${pointer}/${token(k)}`, i < entries.length - 1 ? "," : "", reported));
+    const children = entries.map(([k, v], i) => walk(v, `${indent}  `, Array.isArray(value) ? "" : `${JSON.stringify(k)}: `, `${pointer}/${escapeToken(k)}`, i < entries.length - 1 ? "," : "", reported));
     const whole = reported || (pointer !== "" && children.every((c) => c.reported));
     return { lines: [{ text: `${indent}${prefix}${open}`, added: whole }, ...children.flatMap((c) => c.lines), { text: `${indent}${close}${suffix}`, added: whole }], added: whole, reported };
   };

@@ -8,16 +8,13 @@
  */
 import type { ProxyErrorBody, RpcAnswerRequest, RpcStreamEvent, ServerRequestAnswerer, ServerRequestRecord } from "../mcp/contract.ts";
 import { parseInputRequest, type InputRequest } from "./mrtr.ts";
+import { isObject } from "../json/guards.ts";
 
 export type ServerRequestEvent = Extract<RpcStreamEvent, { type: "server-request" }>;
 export type ServerRequestEndedEvent = Extract<RpcStreamEvent, { type: "server-request-ended" }>;
 
 /** After pressing Cancel, how long the playground keeps reading the stream for the proxy's final event before it closes the connection itself. */
 export const CANCEL_FALLBACK_MS = 3000;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** A server request waiting for the user's answer. */
 export interface ServerAsk {

@@ -1,10 +1,11 @@
 import type { ErrorObject } from "ajv";
+import { unescapeToken } from "../json/pointer.ts";
 
 /** The last segment of a JSON pointer, unescaped, for messages ("status must be …"). */
 function subject(e: ErrorObject): string {
   const parts = e.instancePath.split("/").filter(Boolean);
   const last = parts.at(-1);
-  return last === undefined ? "the value" : last.replace(/~1/g, "/").replace(/~0/g, "~");
+  return last === undefined ? "the value" : unescapeToken(last);
 }
 
 function list(values: unknown[]): string {

@@ -3,6 +3,7 @@ import AjvDraft07 from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { humanMessage } from "./messages.ts";
+import { escapeToken } from "../json/pointer.ts";
 
 /** One schema violation, as data. `pointer` is a JSON pointer into the validated instance. */
 export interface SchemaDiagnostic {
@@ -112,6 +113,5 @@ function toDiagnostic(e: ErrorObject): SchemaDiagnostic {
   return { pointer: e.instancePath, keyword: e.keyword, message: humanMessage(e), params };
 }
 
-export function escapePointer(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
+/** Escape one key as a JSON pointer token (kept for callers of this module; see lib/json/pointer.ts). */
+export const escapePointer = escapeToken;

@@ -7,7 +7,7 @@ import { clientIdentity } from "./client-identity.ts";
 import { config, type Config } from "./config.ts";
 import { onShutdown } from "./lifecycle.ts";
 import { log } from "./log.ts";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 import { publicOrigin } from "./public-origin.ts";
 import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } from "./proxy-error.ts";
 import { ExchangeFailure } from "./exchange-core.ts";

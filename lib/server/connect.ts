@@ -7,7 +7,7 @@ import { eraVerdictStore, normaliseServerUrl, retryHolds, verdictTtlMs, type Era
 import { classifyError, isRateLimitStatus, MAX_REDIRECTS, ProxyError, redirectLoop, redirectNotFollowed, redirectTarget, tooManyRedirects, upstreamRateLimited } from "./proxy-error.ts";
 import { createRecorder } from "./recording-fetch.ts";
 import { wantsSseFallback } from "./sse-rules.ts";
-import { withSseSession } from "./upstream-sse.ts";
+import { withSseSession } from "./sse-session.ts";
 import type { Target } from "./targets.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
 

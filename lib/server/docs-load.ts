@@ -5,7 +5,7 @@ import { parseServerUrl } from "@/lib/mcp/contract-guards";
 import { takeSlot } from "./api-route.ts";
 import { config } from "./config.ts";
 import { docsSnapshot, type DocsSnapshot } from "./docs-snapshot.ts";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 import { publicOrigin } from "./public-origin.ts";
 import { errorHeaders, ProxyError } from "./proxy-error.ts";
 

@@ -3,7 +3,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** Raised when a target address is not allowed by the egress policy. */
 export class BlockedTargetError extends Error {

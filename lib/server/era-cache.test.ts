@@ -2,7 +2,7 @@ import { test, describe, after } from "node:test";
 import assert from "node:assert/strict";
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createDemoMcpServer } from "@/lib/demo/server";
-import { serveFetchHandler, type FetchHandler, type ServedHandler } from "@/lib/demo/node-http-adapter";
+import { serveFetchHandler, type FetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import { connectServer, verdictOf, type ConnectOptions } from "./connect.ts";
 import { ERA_CACHE_TTL_MS, eraVerdictStore, MAX_RETRY_HOLD_MS, MemoryEraVerdictStore, MemoryRetryHolds, normaliseServerUrl, verdictTtlMs, type EraVerdict } from "./era-cache.ts";
 import { config } from "./config.ts";

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ConnectionDescriptor, RpcStreamEvent } from "@/lib/mcp/contract";
-import { serveFetchHandler, type ServedHandler } from "@/lib/demo/node-http-adapter";
+import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import { config } from "./config.ts";
 import { connectServer } from "./connect.ts";
 import { runExchange, type ExchangeOptions, type ExchangeResult } from "./exchange-core.ts";

@@ -3,6 +3,7 @@ import type { HttpExchange, ServerRequestRecord } from "@/lib/mcp/contract";
 import { ProxyError } from "./proxy-error.ts";
 import { WITHDRAWN, type ServerRequestAsker } from "./server-request-asker.ts";
 import { streamCutError, watchExchange, type ExchangeWatchdog, type StreamLimits } from "./stream-watchdog.ts";
+import { isObject } from "@/lib/json/guards";
 
 /**
  * The one exchange function of the proxy: one JSON-RPC message to an upstream server and what comes back, over any
@@ -89,10 +90,6 @@ export function streamBroken(method: unknown): ProxyError {
 /** Our caller went away (the browser closed its request or stream, or pressed Cancel). */
 export function cancelledByCaller(): ProxyError {
   return new ProxyError("bad-request", "The request was cancelled.");
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 
 /**
  * The process's life: scripts/server.mjs emits this event on SIGTERM/SIGINT before it stops accepting, so open

@@ -1,5 +1,5 @@
 import "server-only";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** How many servers' last tool order is remembered (the check needs two fetches of the same server). */
 export const MAX_REMEMBERED_ORDERS = 1_000;

@@ -10,10 +10,7 @@ import { ProxyError } from "./proxy-error.ts";
 import { checkToolOrder } from "./list-order.ts";
 import { configuredSchemaLimits, guardToolSchemas } from "./schema-guard.ts";
 import type { SchemaLimits } from "@/lib/schema/schema-size";
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { isObject } from "@/lib/json/guards";
 
 /**
  * Split tools into callable ones and excluded ones, keeping the reason: a schema over the size/depth limits (never

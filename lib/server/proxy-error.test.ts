@@ -107,3 +107,54 @@ test("every classified failure has a hint", () => {
     assert.ok(e.hint && e.hint.length > 10, `${e.kind}: ${e.message} has no hint`);
   }
 });
+
+test("SDK failures are told apart by their codes and classes, never by their message text", () => {
+  const url = "https://mcp.example.com/mcp";
+  // An answer that is neither JSON nor an event stream: the code says so, directly or as the cause of a failed probe.
+  const html = new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, "Unexpected content type: text/html; charset=utf-8", { contentType: "text/html; charset=utf-8" });
+  const probe = new SdkError(SdkErrorCode.EraNegotiationFailed, "Version negotiation probe failed: the server answered with an unusable reply (Unexpected content type: text/html; charset=utf-8)", { cause: html }, { cause: html });
+  for (const err of [html, probe]) {
+    const e = classifyError(err, url, 1000);
+    assert.equal(e.kind, "upstream-protocol");
+    assert.equal(e.message, `${url} did not answer like an MCP server: its answer has Content-Type text/html; charset=utf-8, not JSON or an event stream.`);
+    assert.match(e.hint ?? "", /not a web page/);
+  }
+  const bare = classifyError(new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, "Unexpected content type: null", { contentType: null }), url, 1000);
+  assert.match(bare.message, /its answer has no Content-Type, not JSON or an event stream\.$/);
+
+  // A reply that is not JSON, or not JSON-RPC, as the cause of a failed probe: the SyntaxError / ZodError decides.
+  const syntax = new SyntaxError("Unexpected token '<', \"<html>\" is not valid JSON");
+  assert.match(classifyError(new SdkError(SdkErrorCode.EraNegotiationFailed, "probe failed", { cause: syntax }, { cause: syntax }), url, 1000).message, /its answer is not valid JSON/);
+  const zod = Object.assign(new Error("[]"), { name: "ZodError" });
+  assert.match(classifyError(new SdkError(SdkErrorCode.EraNegotiationFailed, "probe failed", { cause: zod }, { cause: zod }), url, 1000).message, /JSON, but not a JSON-RPC message/);
+
+  // Words in a message decide nothing: a server's text that mentions content types or JSON is not a protocol verdict.
+  for (const text of ["Upstream said: bad Content-Type header in your request", "Unexpected token in JSON at position 3 (from the server's own log)", 'validation failed: "code": "invalid_type"']) {
+    const e = classifyError(new Error(text), url, 1000);
+    assert.equal(e.message, `The exchange with ${url} failed: ${text}`);
+    assert.match(e.hint ?? "", /exchanges show what was sent/);
+  }
+});
+
+test("a pin refusal is known by its shape (negotiation failed, no HTTP status, no cause), whatever the SDK's wording", () => {
+  const url = "https://mcp.example.com/mcp";
+  for (const message of [
+    "Version negotiation failed: the connection closed during the server/discover probe before the server offered pinned protocol version 2026-07-28 (no fallback in pin mode)",
+    "Negotiation ended without a modern verdict",
+  ]) {
+    const e = classifyError(new SdkError(SdkErrorCode.EraNegotiationFailed, message), url, 1000);
+    assert.equal(e.kind, "upstream-protocol");
+    assert.match(e.hint ?? "", /Era modern pins 2026-07-28/);
+    assert.equal(classifyError(new SdkError(SdkErrorCode.EraNegotiationFailed, message), url, 1000, [exchange(url, 429, [["retry-after", "9"]])]).kind, "upstream-rate-limited");
+  }
+  // With a cause (the probe's network failure) it is that failure, not the pin.
+  const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+  const network = new SdkError(SdkErrorCode.EraNegotiationFailed, "Version negotiation probe failed: pinned protocol version unreachable", { cause: refused }, { cause: refused });
+  assert.equal(classifyError(network, url, 1000).kind, "upstream-unreachable");
+  // With an HTTP status it is the HTTP failure.
+  const forbidden = new SdkHttpError(SdkErrorCode.EraNegotiationFailed, "Version negotiation failed: the server answered the probe with HTTP 502", { status: 502, statusText: "Bad Gateway" });
+  assert.match(classifyError(forbidden, url, 1000).message, /^The server failed with HTTP 502/);
+  // Another SDK code with the same words is not a pin refusal.
+  const other = classifyError(new SdkError(SdkErrorCode.ConnectionClosed, "closed before the server offered pinned protocol version 2026-07-28"), url, 1000);
+  assert.doesNotMatch(other.hint ?? "", /Era modern/);
+});

@@ -1,5 +1,5 @@
 import "server-only";
-import { SdkError, SdkHttpError } from "@modelcontextprotocol/client";
+import { SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { PROXY_ERROR_STATUS, type HttpExchange, type ProxyErrorBody, type ProxyErrorKind } from "@/lib/mcp/contract";
 import { ContractError } from "@/lib/mcp/contract-guards";
 import { looksLikeSecretValue, redactServerUrl } from "@/lib/mcp/secrets";
@@ -368,7 +368,8 @@ export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, e
       const text = (e.data as { text?: unknown } | undefined)?.text;
       return describeHttpFailure(e.status, rawUrl, typeof text === "string" ? text : undefined, exchanges);
     }
-    if (e instanceof SdkError && e.code === "REQUEST_TIMEOUT") return timeout(url, timeoutMs);
+    if (e instanceof SdkError && e.code === SdkErrorCode.RequestTimeout) return timeout(url, timeoutMs);
+    if (e instanceof SdkError && e.code === SdkErrorCode.ClientHttpUnexpectedContent) return unexpectedContent(url, e);
     const name = (e as { name?: string })?.name;
     const code = (e as { code?: string })?.code;
     if (name === "TimeoutError" || name === "AbortError" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") return timeout(url, timeoutMs);
@@ -387,18 +388,34 @@ export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, e
     if (name === "ZodError") return notJsonRpc(url);
   }
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof SdkError && err.code === "ERA_NEGOTIATION_FAILED" && /pinned protocol version/.test(message)) {
+  if (isPinRefusal(err)) {
     // A pinned (modern) probe that met a redirect or a rate limit: that is the story, not the protocol version.
     const refused = exchanges?.find((x) => x.request.method === "POST" && x.response && (REDIRECT_STATUSES.has(x.response.status) || isRateLimitStatus(x.response.status, headerOf(x.response.headers, "retry-after"))));
     if (refused?.response) return describeHttpFailure(refused.response.status, rawUrl, refused.response.body, exchanges);
     return new ProxyError("upstream-protocol", `The exchange with ${url} failed: ${clip(oneLine(message), 500)}`, "Era modern pins 2026-07-28 and never falls back: connect with era auto (or legacy) to reach an older server.");
   }
-  if (/content.type|unexpected content/i.test(message)) {
-    return new ProxyError("upstream-protocol", `${url} did not answer like an MCP server: ${message}`, "Check that the URL is the MCP endpoint itself, not a web page.");
-  }
-  if (/not valid JSON|Unexpected token|in JSON at position|JSON\.parse/i.test(message)) return notJson(url, message);
-  if (/invalid_union|invalid_type|"code":\s*"invalid/.test(message)) return notJsonRpc(url);
   return new ProxyError("upstream-protocol", `The exchange with ${url} failed: ${clip(oneLine(message), 500)}`, "The exchanges show what was sent and what came back; check the server's logs for its side.");
+}
+
+/**
+ * The SDK's answer to a probe that gave no modern verdict where no fallback is allowed: `EraNegotiationFailed`
+ * raised by the negotiation itself, so with neither an HTTP status (SdkHttpError: the probe was refused) nor a cause
+ * (a network failure or an unusable reply, classified by that cause). With the legacy versions always offered and the
+ * SDK's own stdio transport, pin mode (era modern) is the only way Toolscope meets it.
+ */
+function isPinRefusal(err: unknown): boolean {
+  return err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && !(err instanceof SdkHttpError) && err.cause === undefined;
+}
+
+/** A reply that is neither JSON nor an event stream (the SDK's ClientHttpUnexpectedContent). */
+function unexpectedContent(url: string, err: SdkError): ProxyError {
+  const contentType = (err.data as { contentType?: unknown } | undefined)?.contentType;
+  const what = typeof contentType === "string" && contentType ? `Content-Type ${clip(oneLine(contentType), 100)}` : "no Content-Type";
+  return new ProxyError(
+    "upstream-protocol",
+    `${url} did not answer like an MCP server: its answer has ${what}, not JSON or an event stream.`,
+    "Check that the URL is the MCP endpoint itself, not a web page.",
+  );
 }
 
 function timeout(url: string, timeoutMs: number): ProxyError {

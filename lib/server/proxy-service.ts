@@ -8,7 +8,7 @@ import { knownTools } from "./known-tools.ts";
 import { onStop } from "./lifecycle.ts";
 import { listAllTools } from "./list-tools.ts";
 import { log } from "./log.ts";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { sendRpc } from "./send-rpc.ts";
 import { withSessionRecovery } from "./session-recovery.ts";

@@ -3,7 +3,7 @@ import { Redis, type RedisOptions } from "ioredis";
 import type { LogFields } from "@/lib/log/format.mjs";
 import { onStop } from "./lifecycle.ts";
 import { log } from "./log.ts";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** Where the Redis modules report state changes (the app's log; tests pass their own). */
 export type RedisLog = (msg: string, fields?: LogFields) => void;

@@ -7,7 +7,7 @@ import { consumeRate, consumeSnapshotQuota, LimitError, rateStore as configuredR
 import { clientIdentity } from "./client-identity.ts";
 import { DOCS_LOAD_HEADER, preloadDocsPage, type DocsPreload } from "./docs-load.ts";
 import { config, type Config, type RateClass } from "./config.ts";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 import { isShuttingDown } from "./lifecycle.ts";
 import { log, REQUEST_ID_HEADER } from "./log.ts";
 import { publicOrigin } from "./public-origin.ts";

@@ -6,7 +6,7 @@ import type { Config } from "./config.ts";
 import { onStop } from "./lifecycle.ts";
 import { log } from "./log.ts";
 import { noSuchStream, notWaiting, PendingCalls, type OpenCall } from "./pending-requests.ts";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 import { firstConnect, newRedis, REDIS_KEY_PREFIX, sharedRedis } from "./redis.ts";
 
 /**

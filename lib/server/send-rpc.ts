@@ -14,6 +14,7 @@ import { streamConduct } from "@/lib/mcp/stream-conduct";
 import { ProxyError } from "./proxy-error.ts";
 import { omittedSchemaReason } from "./schema-guard.ts";
 import type { StreamLimits } from "./stream-watchdog.ts";
+import { isObject } from "@/lib/json/guards";
 
 export interface SendRpcOptions {
   upstream: Upstream;
@@ -92,10 +93,6 @@ function withProgressToken(message: Record<string, unknown>, added: AddedField[]
   const progressToken = proxyRequestId();
   added.push({ where: "body", name: "/params/_meta/progressToken", value: progressToken });
   return { ...message, params: { ...params, _meta: { ...meta, progressToken } } };
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** Send the user's message as written, plus what the protocol requires, and report every addition. */

@@ -6,7 +6,7 @@ import { McpServer, WebStandardStreamableHTTPServerTransport } from "@modelconte
 import * as z from "zod";
 import type { ConnectionDescriptor, HttpExchange } from "@/lib/mcp/contract";
 import { createDemoServerHandler } from "@/lib/demo/server";
-import { serveFetchHandler, type FetchHandler, type ServedHandler } from "@/lib/demo/node-http-adapter";
+import { serveFetchHandler, type FetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import type { ApiContext } from "./api-route.ts";
 import { config } from "./config.ts";
 import { connect, disconnect, rpc, tools } from "./proxy-service.ts";

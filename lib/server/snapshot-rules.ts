@@ -2,7 +2,8 @@ import "server-only";
 import { LimitError } from "./abuse-limits.ts";
 import { log } from "./log.ts";
 import { ProxyError } from "./proxy-error.ts";
-import { isSnapshotId, snapshotId, type Snapshot, type SnapshotDefinitions, type SnapshotStore, type StoreLimits } from "./snapshot-store.ts";
+import { isSnapshotId, snapshotId } from "./snapshot-id.ts";
+import type { Snapshot, SnapshotDefinitions, SnapshotStore, StoreLimits } from "./snapshot-store.ts";
 
 /**
  * The rules every snapshot store follows, whatever holds the rows (SQLite, PostgreSQL): content-addressed,

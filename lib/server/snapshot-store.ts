@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
@@ -8,9 +7,10 @@ import type { ExcludedTool, ServerSummary, Tool, ToolsResponse } from "@/lib/mcp
 import { config } from "./config.ts";
 import { onStop } from "./lifecycle.ts";
 import type { DocsSnapshot } from "./docs-snapshot.ts";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 import { RuledSnapshotStore, serialised, type SnapshotBackend, type SnapshotRow, type SnapshotWriter } from "./snapshot-rules.ts";
 import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
+import { canonicalJson } from "@/lib/json/canonical";
 
 /** The tool list as a snapshot keeps it: definitions and cache metadata, never the connection or anything of the user. */
 export type SnapshotList = Pick<ToolsResponse, "tools" | "excluded" | "ttlMs" | "cacheScope" | "fetchedAt" | "pages" | "warnings">;
@@ -41,14 +41,7 @@ export interface SnapshotStore {
   get(id: string): Promise<Snapshot | undefined>;
 }
 
-/** Characters of the base64url sha256 kept as the id (132 bits). */
-export const SNAPSHOT_ID_CHARS = 22;
-const ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${SNAPSHOT_ID_CHARS}}$`);
-
-/** True when `id` has the shape of a snapshot id (checked before any lookup). */
-export function isSnapshotId(id: string): boolean {
-  return ID_PATTERN.test(id);
-}
+export { isSnapshotId, snapshotId, SNAPSHOT_ID_CHARS } from "./snapshot-id.ts";
 
 /** Only the fields a snapshot keeps, picked one by one so nothing else (a connection, notes) slips in. */
 export function snapshotDefinitions(source: string, snap: DocsSnapshot): SnapshotDefinitions {
@@ -71,24 +64,8 @@ export function snapshotDefinitions(source: string, snap: DocsSnapshot): Snapsho
   return JSON.parse(JSON.stringify({ source: redactServerUrl(source), server, list })) as SnapshotDefinitions;
 }
 
-/** JSON with object keys sorted at every level and undefined members dropped: equal values give equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-    return sorted;
-  });
-}
-
-/**
- * The content address of some definitions: sha256 of their canonical JSON, base64url, first 22 chars.
- * `fetchedAt` is left out so sharing the same definitions again (a later fetch) gives the same link.
- */
-export function snapshotId(definitions: SnapshotDefinitions): string {
-  const hashed = { ...definitions, list: { ...definitions.list, fetchedAt: undefined } };
-  return createHash("sha256").update(canonicalJson(hashed)).digest("base64url").slice(0, SNAPSHOT_ID_CHARS);
-}
+/** JSON with object keys sorted at every level and undefined members dropped: equal values give equal text (lib/json/canonical.ts). */
+export { canonicalJson };
 
 interface Row {
   taken_at: string;

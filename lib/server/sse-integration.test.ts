@@ -12,6 +12,7 @@ import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
 import { withSseSession } from "./upstream-sse.ts";
 import { startEverythingServer } from "../../playwright/fixtures/everything-server.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
+import { serveAsksSse } from "./testing/asks-server.ts";
 
 // Real servers: the published @modelcontextprotocol/server-everything in its HTTP+SSE mode, and a small raw HTTP+SSE
 // server below for what a well-behaved server never does (a foreign endpoint, silence, a server request, a flood).
@@ -234,4 +235,25 @@ test("the GET stream goes through the egress guard: a private address is refused
     withSseSession({ target, userHeaders: {}, timeoutMs: 5000, maxBodyBytes: 1_000_000 }, async () => "unreachable"),
     (err: unknown) => err instanceof ExchangeFailure && classifyError(err.cause, everythingUrl, 5000).kind === "blocked-target" && err.exchanges[0]?.request.method === "GET",
   );
+});
+
+test("the HTTP+SSE ping reply: a server's ping during a call is answered {} by the proxy, streamed or not", async () => {
+  const asks = await serveAsksSse();
+  try {
+    const { connection } = await connect({ url: asks.url, era: "legacy-sse", headers: {} }, ctx);
+    assert.equal(connection.transport, "sse");
+    const events: RpcStreamEvent[] = [];
+    for (const [id, callCtx] of [[21, ctx], [22, { ...ctx, emit: (e: RpcStreamEvent) => events.push(e) }]] as const) {
+      const res = await rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id, method: "tools/call", params: { name: "ask-ping", arguments: {} } } }, callCtx);
+      // What the SDK server heard back from server.server.ping(): the empty result, not an error.
+      assert.deepEqual(res.response, { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: JSON.stringify({ answer: {} }) }] } });
+      assert.deepEqual(res.serverRequests?.map((r) => [r.request.method, r.answeredBy]), [["ping", "proxy"]], `call ${id}`);
+      // The answer went back as a POST of { result: {} } to the session's message endpoint.
+      const ping = res.serverRequests![0].request as { id: unknown };
+      const answers = res.exchanges.filter((x) => x.request.method === "POST" && x.request.body?.includes('"result"')).map((x) => JSON.parse(x.request.body!));
+      assert.deepEqual(answers, [{ jsonrpc: "2.0", id: ping.id, result: {} }], `call ${id}`);
+    }
+  } finally {
+    await asks.close();
+  }
 });

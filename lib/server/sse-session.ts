@@ -7,10 +7,6 @@ import { createRecorder } from "./recording-fetch.ts";
 import { resolveSseEndpoint } from "./sse-rules.ts";
 import { watchExchange, type ExchangeWatchdog } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
-import { connectServer } from "./connect.ts";
-import { withOverrides } from "./upstream-http.ts";
-import { disconnectServer } from "./disconnect.ts";
-import type { Upstream, UpstreamConfig } from "./upstream.ts";
 import { cancelledByCaller, ExchangeFailure, noResponseWithin, streamBroken, type Channel, type ExchangeOptions } from "./exchange-core.ts";
 import { refusingAsker } from "./server-request-asker.ts";
 
@@ -235,22 +231,4 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
     closing.abort();
     await transport.close().catch(() => undefined);
   }
-}
-
-/**
- * A server on the deprecated HTTP+SSE transport. Every call runs on a short session of its own (GET the stream,
- * initialize, the call's messages, close): the proxy keeps nothing between calls, and any instance may serve the next.
- */
-export function sseUpstream(target: Target, cfg: UpstreamConfig): Upstream {
-  return {
-    transport: "http+sse",
-    cachesLists: true,
-    listens: false,
-    hasHeaders: true,
-    connect: (input) => connectServer({ target, url: input.url, era: "legacy-sse", userHeaders: input.userHeaders, interactive: input.interactive, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
-    withSession: (descriptor, io, run) =>
-      withSseSession({ target: withOverrides(target, io.headerOverrides), userHeaders: io.userHeaders, timeoutMs: io.timeoutMs, maxBodyBytes: io.maxBodyBytes, signal: io.signal, onSseEvent: io.onSseEvent, interactive: descriptor.interactive === true }, (session) => run(() => session.channel)),
-    disconnect: (descriptor, userHeaders) => disconnectServer({ target, descriptor, userHeaders, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
-    extras: () => ({}),
-  };
 }

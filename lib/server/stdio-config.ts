@@ -5,6 +5,7 @@ import { STDIO_SERVER_NAME } from "@/lib/mcp/contract-guards";
 import type { StdioServersResponse } from "@/lib/mcp/contract";
 import type { Config } from "./config.ts";
 import { ProxyError } from "./proxy-error.ts";
+import { isObject } from "@/lib/json/guards";
 
 /**
  * The local stdio servers file, in the `mcpServers` shape desktop MCP hosts use:
@@ -32,10 +33,6 @@ export class StdioConfigError extends Error {
     super(message);
     this.name = "StdioConfigError";
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** Parse the text of a stdio servers file. Strict: any malformed entry rejects the file with a message naming it. */

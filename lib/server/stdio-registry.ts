@@ -9,7 +9,7 @@ import { refusingAsker } from "./server-request-asker.ts";
 import type { Config } from "./config.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { assertStdioAllowed, type StdioServerSpec } from "./stdio-config.ts";
-import { processSingleton } from "./process-singleton.ts";
+import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** stderr kept per process, in bytes (a ring: the oldest lines go first). */
 export const STDERR_BUFFER_BYTES = 64 * 1024;

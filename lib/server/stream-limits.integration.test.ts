@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import type { ConnectionDescriptor } from "@/lib/mcp/contract";
 import { stampMessage } from "@/lib/mcp/meta";
-import { serveFetchHandler, type ServedHandler } from "@/lib/demo/node-http-adapter";
+import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import { createStallingMcpHandler } from "../../playwright/fixtures/misbehaving-server.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { streamLimitsFor, type StreamLimits } from "./stream-watchdog.ts";

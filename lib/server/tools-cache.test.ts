@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { ToolsResponse } from "@/lib/mcp/contract";
 import { parseToolsRequest } from "@/lib/mcp/contract-guards";
 import { createDemoServerHandler } from "@/lib/demo/server";
-import { serveFetchHandler, type ServedHandler } from "@/lib/demo/node-http-adapter";
+import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import type { ApiContext } from "./api-route.ts";
 import { config } from "./config.ts";
 import { connect, invalidateToolList, tools } from "./proxy-service.ts";

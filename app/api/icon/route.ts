@@ -1,7 +1,7 @@
 import { config } from "@/lib/server/config";
 import { createSafeFetch } from "@/lib/server/egress";
 import { createIconProxy, iconResponse, type IconProxy } from "@/lib/server/icon-proxy";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/runtime/process-singleton";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 /** A server and tools shared by the export tests: ordinary fields, then hostile ones (pipes, HTML, javascript: links). */
-import type { ServerSummary, Tool } from "../mcp/contract.ts";
-import type { ExportInput } from "./export-markdown.ts";
+import type { ServerSummary, Tool } from "@/lib/mcp/contract";
+import type { ExportInput } from "@/lib/docs/export-markdown";
 
 const server: ServerSummary = {
   serverInfo: { name: "tracker", version: "1.2.0", title: "Issue tracker", description: "Tracks | issues" },

@@ -1,8 +1,9 @@
 /**
  * Tests only: a real MCP server (the SDK's McpServer, 2025-era) whose tools ask the client something in the middle of
  * the call and return what they heard: `ask-elicit` (elicitation/create, sent on the call's own stream),
- * `ask-sample` (sampling/createMessage, same) and `ask-roots` (roots/list through `server.listRoots()`, which on
- * Streamable HTTP goes out on the session's GET stream). Each tool's result is `{"answer": <result>}` or
+ * `ask-sample` (sampling/createMessage, same), `ask-roots` (roots/list through `server.listRoots()`, which on
+ * Streamable HTTP goes out on the session's GET stream), and `ask-ping` (ping through `server.server.ping()`, which
+ * every client answers with `{}`). Each tool's result is `{"answer": <result>}` or
  * `{"error": <message>}` as JSON text, so a test can see what reached the server. `waitMs` bounds the server's own
  * wait for the answer (the SDK's request timeout; on it the SDK withdraws the request with notifications/cancelled).
  * `ask-and-go` asks and returns without waiting for the answer.
@@ -56,6 +57,8 @@ export function createAsksServer(): McpServer {
     await new Promise((r) => setTimeout(r, 50));
     return said({ went: true });
   });
+  // Pings the client (`ping`, a server request every client must answer with `{}`) and returns the answer.
+  server.registerTool("ask-ping", { description: "Pings the client (ping) and returns its answer.", inputSchema: z.object({}) }, async () => heard(() => server.server.ping()));
   // Its inputSchema is over TOOLSCOPE_MAX_SCHEMA_BYTES: listed as excluded, and a call to it must be refused by the client.
   server.registerTool("oversized-schema", { description: "A tool whose inputSchema is too large to read.", inputSchema: z.object({ note: z.string().describe("x".repeat(300_000)) }) }, async () => said({ called: true }));
   return server;

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { LiveUpdates } from "@/components/docs/LiveUpdates";
 import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
 import { ToolDoc } from "@/components/docs/ToolDoc";
-import { ProxyErrorBanner } from "@/components/playground/ProxyErrorBanner";
+import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { loadDocs } from "@/lib/server/docs-load";
 import { liveLinks } from "@/lib/docs/links";
 import { isTrustedServer } from "@/lib/server/trust";

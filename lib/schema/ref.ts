@@ -1,7 +1,18 @@
 /**
- * Local `$ref` resolution for documentation and example generation. Never fetches anything:
- * a `$ref` that is not local is reported as `{ external }`, a loop as `{ cycle }`.
+ * The one `$ref` resolver (JSON Schema 2020-12), shared by the request editor (hover, completions), the docs
+ * (parameter rows, diff, lints) and example arguments. Local references only: `#`, `#/json/pointer` (into `$defs`,
+ * `definitions` or anywhere else in the document), `#anchor` (`$anchor`/`$dynamicAnchor`) and the root's own `$id`.
+ * Never fetches anything: a `$ref` that is not local is reported as `{ external }`, a loop as `{ cycle }`, a
+ * dangling one as `{ missing }`.
+ *
+ * The rule: in 2020-12 `$ref` is an applicator like any other, so the referring schema's sibling keywords apply
+ * together with the target. For display the two are merged into one schema: the referring schema's annotations
+ * (title, description, default, examples, deprecated, readOnly, writeOnly, x-mcp-header, $comment) override the
+ * target's; `required` is united and `properties` merged; any other sibling keyword the target also has is a second
+ * constraint, kept through `allOf` rather than dropped. Along a chain of refs the outermost referring schema wins.
  */
+import { isObject } from "../json/guards.ts";
+import { parsePointer, unescapeToken } from "../json/pointer.ts";
 
 /** A JSON Schema: an object or a boolean (true = anything, false = nothing). */
 export type JsonSchema = boolean | Record<string, unknown>;
@@ -27,27 +38,8 @@ export const MAX_REF_CHAIN = 32;
 /** Keywords on a `$ref` node that describe rather than constrain; they override the target's. */
 const ANNOTATION_KEYS = new Set(["title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "x-mcp-header", "$comment"]);
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 export function isSchema(value: unknown): value is JsonSchema {
   return typeof value === "boolean" || isObject(value);
-}
-
-/** Decode one JSON pointer token (`~1` → `/`, `~0` → `~`). */
-export function decodePointerToken(token: string): string {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-
-/** Encode one JSON pointer token. */
-export function encodePointerToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-/** Append a token to a JSON pointer. */
-export function joinPointer(pointer: string, token: string | number): string {
-  return `${pointer}/${encodePointerToken(String(token))}`;
 }
 
 /** Look up a JSON pointer ("" or "/a/b") in `root`. Returns undefined when any step is missing. */
@@ -60,11 +52,10 @@ export function getByPointer(root: unknown, pointer: string, uriFragment = false
       return undefined;
     }
   }
-  if (pointer === "") return root;
-  if (!pointer.startsWith("/")) return undefined;
+  const tokens = parsePointer(pointer);
+  if (tokens === undefined) return undefined;
   let node: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = decodePointerToken(raw);
+  for (const token of tokens) {
     if (Array.isArray(node)) {
       if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
       node = node[Number(token)];
@@ -127,7 +118,7 @@ function refNameOf(ref: string): string {
   } catch {
     // keep it raw
   }
-  return decodePointerToken(last).replace(/^#/, "") || "root";
+  return unescapeToken(last).replace(/^#/, "") || "root";
 }
 
 /** Merge a `$ref` node's sibling keywords into its target (2020-12 applies both). */

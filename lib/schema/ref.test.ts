@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { collectRefs, deref, getByPointer, isNetworkRef, lookupRef } from "./schema-resolve.ts";
+import { collectRefs, deref, getByPointer, isNetworkRef, lookupRef } from "./ref.ts";
 
 const root = {
   type: "object",
@@ -77,4 +77,28 @@ test("non-ref schemas pass through; collectRefs finds nested refs", () => {
   assert.deepEqual(deref(root, { type: "string" }), { schema: { type: "string" }, trail: [] });
   assert.deepEqual(deref(root, true), { schema: true, trail: [] });
   assert.deepEqual(collectRefs(root).sort(), ["#/$defs/Address", "#/$defs/node", "#/$defs/selfLoop"]);
+});
+
+test("along a chain of refs the outermost annotation wins; a clashing constraint is kept through allOf", () => {
+  const chain = { $defs: { Base: { type: "string", description: "base", maxLength: 5 }, Mid: { $ref: "#/$defs/Base", description: "mid", title: "Mid" } } };
+  const d = deref(chain, { $ref: "#/$defs/Mid", description: "outer", maxLength: 3 });
+  assert.ok("schema" in d);
+  assert.deepEqual(d.schema, { type: "string", description: "outer", title: "Mid", maxLength: 5, allOf: [{ maxLength: 3 }] });
+});
+
+test("a ref to a boolean schema: true takes the siblings, false stays false", () => {
+  const bools = { $defs: { any: true, none: false } };
+  assert.deepEqual(deref(bools, { $ref: "#/$defs/any", description: "d" }), { schema: { description: "d" }, ref: "#/$defs/any", refName: "any", trail: ["#/$defs/any"] });
+  const none = deref(bools, { $ref: "#/$defs/none", description: "d" });
+  assert.ok("schema" in none);
+  assert.equal(none.schema, false);
+});
+
+test("a $anchor ref and a percent-encoded fragment resolve", () => {
+  const d = deref(root, { $ref: "#here" });
+  assert.ok("schema" in d);
+  assert.deepEqual(d.schema, root.$defs.anchored);
+  assert.deepEqual(lookupRef(root, "#/$defs/a~1b"), { type: "string" });
+  assert.deepEqual(lookupRef({ $defs: { "a b": { type: "null" } } }, "#/$defs/a%20b"), { type: "null" });
+  assert.equal(lookupRef(root, "#/$defs/%E0%A4%A"), undefined);
 });
