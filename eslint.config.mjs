@@ -10,7 +10,10 @@ const uiImports = { group: ["@/components/*", "@/app/*"], message: "lib/ never i
 function importsOutside(folder, allowed) {
   const parent = folder.slice(0, folder.lastIndexOf("/") + 1);
   const alias = [folder, ...allowed].map((f) => `${f}/`).join("|");
-  const siblings = [folder, ...allowed].filter((f) => f.startsWith(parent)).map((f) => `${f.slice(parent.length)}/`).join("|");
+  const siblings = [folder, ...allowed]
+    .filter((f) => f.startsWith(parent))
+    .map((f) => `${f.slice(parent.length)}/`)
+    .join("|");
   return `^(?:@/(?!${alias})|\\.\\./(?!${siblings}))`;
 }
 
@@ -20,9 +23,12 @@ function layer(folder, allowed, extra, message) {
     files: [`${folder}/**/*.ts`],
     ignores: ["lib/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ regex: importsOutside(folder, allowed), message }, ...extra],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ regex: importsOutside(folder, allowed), message }, ...extra],
+        },
+      ],
     },
   };
 }
@@ -35,7 +41,9 @@ const BROWSER_LIBS = [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/c
 function uiLayer(folder, allowed, message) {
   return {
     files: [`${folder}/**/*.{ts,tsx}`],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: importsOutside(folder, [...allowed, ...BROWSER_LIBS]), message }] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: importsOutside(folder, [...allowed, ...BROWSER_LIBS]), message }] }],
+    },
   };
 }
 
@@ -48,7 +56,10 @@ const BROWSER = [
   { group: ["node:*", "server-only"], message: "Browser libraries run in the browser." },
 ];
 const NEUTRAL = [
-  { group: ["next", "next/*", "react", "react-dom", "node:*", "server-only"], message: "lib/runtime is neutral: the server and the demo load it alike." },
+  {
+    group: ["next", "next/*", "react", "react-dom", "node:*", "server-only"],
+    message: "lib/runtime is neutral: the server and the demo load it alike.",
+  },
 ];
 
 /** Import direction is enforced here rather than in prose (see README, Architecture). */
@@ -61,59 +72,118 @@ const config = [
     files: ["lib/**/*.ts"],
     ignores: ["lib/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [uiImports],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [uiImports],
+        },
+      ],
     },
   },
   // lib/json is the leaf (guards, JSON Pointer, canonical JSON); lib/mcp sits on it and imports nothing else.
-  layer("lib/json", [], [
-    { group: ["node:*", "next", "next/*", "react", "react-dom", "server-only"], message: "lib/json runs in the browser, route handlers and tests alike." },
-  ], "lib/json is the leaf: it imports nothing from the repo."),
-  layer("lib/mcp", ["lib/json"], [
-    { group: ["node:*", "next", "next/*", "react", "react-dom", "server-only"], message: "lib/mcp runs in the browser, route handlers and tests alike." },
-  ], "lib/mcp sits just above the leaf: from the repo it imports only lib/json (as ../json/x.ts)."),
+  layer(
+    "lib/json",
+    [],
+    [
+      {
+        group: ["node:*", "next", "next/*", "react", "react-dom", "server-only"],
+        message: "lib/json runs in the browser, route handlers and tests alike.",
+      },
+    ],
+    "lib/json is the leaf: it imports nothing from the repo.",
+  ),
+  layer(
+    "lib/mcp",
+    ["lib/json"],
+    [
+      {
+        group: ["node:*", "next", "next/*", "react", "react-dom", "server-only"],
+        message: "lib/mcp runs in the browser, route handlers and tests alike.",
+      },
+    ],
+    "lib/mcp sits just above the leaf: from the repo it imports only lib/json (as ../json/x.ts).",
+  ),
   // The layers above lib/json and lib/mcp, inner first (README, Architecture). Each folder lists what it may import
   // from the repo (itself included); anything else there is refused, so a new folder is refused until placed here.
-  layer("lib/schema", ["lib/json", "lib/mcp"], PURE,
-    "lib/schema sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),
-  layer("lib/share", ["lib/json", "lib/mcp"], PURE,
-    "lib/share sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),
-  layer("lib/security", ["lib/json", "lib/mcp"], PURE,
-    "lib/security sits above lib/mcp (the proxy and lib/server use it): from the repo it imports only lib/json and lib/mcp."),
-  layer("lib/docs", ["lib/json", "lib/mcp", "lib/schema", "lib/share"], PURE,
-    "lib/docs sits above lib/schema and lib/share: from the repo it imports only those, lib/mcp and lib/json."),
+  layer("lib/schema", ["lib/json", "lib/mcp"], PURE, "lib/schema sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),
+  layer("lib/share", ["lib/json", "lib/mcp"], PURE, "lib/share sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),
+  layer(
+    "lib/security",
+    ["lib/json", "lib/mcp"],
+    PURE,
+    "lib/security sits above lib/mcp (the proxy and lib/server use it): from the repo it imports only lib/json and lib/mcp.",
+  ),
+  layer(
+    "lib/docs",
+    ["lib/json", "lib/mcp", "lib/schema", "lib/share"],
+    PURE,
+    "lib/docs sits above lib/schema and lib/share: from the repo it imports only those, lib/mcp and lib/json.",
+  ),
   ...["lib/editor", "lib/codegen", "lib/client"].map((folder) =>
-    layer(folder, [...BELOW_BROWSER_LIBS], BROWSER,
-      `${folder} sits above lib/docs, beside lib/editor, lib/codegen and lib/client: it imports lib/docs and the layers under it, not its siblings.`)),
-  layer("lib/playground", [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client"], BROWSER,
-    "lib/playground is the top of the browser libraries: it imports lib/editor, lib/codegen, lib/client and the layers under them, never lib/server, lib/demo or the UI."),
+    layer(
+      folder,
+      [...BELOW_BROWSER_LIBS],
+      BROWSER,
+      `${folder} sits above lib/docs, beside lib/editor, lib/codegen and lib/client: it imports lib/docs and the layers under it, not its siblings.`,
+    ),
+  ),
+  layer(
+    "lib/playground",
+    [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client"],
+    BROWSER,
+    "lib/playground is the top of the browser libraries: it imports lib/editor, lib/codegen, lib/client and the layers under them, never lib/server, lib/demo or the UI.",
+  ),
   layer("lib/runtime", [], NEUTRAL, "lib/runtime is a leaf: it imports nothing from the repo."),
   {
     files: ["lib/log/**/*.{mjs,mts}"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ regex: "^(?:@/|\\.\\./)", message: "lib/log is a leaf that scripts load without a TypeScript loader: it imports nothing from the repo." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?:@/|\\.\\./)",
+              message: "lib/log is a leaf that scripts load without a TypeScript loader: it imports nothing from the repo.",
+            },
+          ],
+        },
+      ],
     },
   },
-  layer("lib/demo", ["lib/json", "lib/mcp", "lib/schema", "lib/runtime"], [
-    { group: ["next", "next/*", "react", "react-dom"], message: "lib/demo is a plain MCP server: no Next.js, no React." },
-  ], "lib/demo is server-only: from the repo it imports only lib/json, lib/mcp, lib/schema and lib/runtime."),
+  layer(
+    "lib/demo",
+    ["lib/json", "lib/mcp", "lib/schema", "lib/runtime"],
+    [{ group: ["next", "next/*", "react", "react-dom"], message: "lib/demo is a plain MCP server: no Next.js, no React." }],
+    "lib/demo is server-only: from the repo it imports only lib/json, lib/mcp, lib/schema and lib/runtime.",
+  ),
   {
     files: ["lib/server/**/*.ts"],
     ignores: ["lib/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ regex: "^(?:@/|(?:\\.\\./)+)(?:components|app)/", message: "lib/server imports any of lib/ but never the UI or routes." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(?:@/|(?:\\.\\./)+)(?:components|app)/", message: "lib/server imports any of lib/ but never the UI or routes." },
+          ],
+        },
+      ],
     },
   },
   // Components: the browser libraries, components/ui and their own folder; never lib/server, lib/demo, lib/runtime,
   // app/ or another feature's components.
-  uiLayer("components/ui", [], "components/ui is shared by every feature: it imports the browser libraries of lib/ only, no other components."),
+  uiLayer(
+    "components/ui",
+    [],
+    "components/ui is shared by every feature: it imports the browser libraries of lib/ only, no other components.",
+  ),
   ...["components/docs", "components/home", "components/layout", "components/playground"].map((folder) =>
-    uiLayer(folder, ["components/ui"], `${folder} imports components/ui, its own folder and the browser libraries of lib/ (never lib/server, lib/demo or another feature's components).`)),
+    uiLayer(
+      folder,
+      ["components/ui"],
+      `${folder} imports components/ui, its own folder and the browser libraries of lib/ (never lib/server, lib/demo or another feature's components).`,
+    ),
+  ),
   // Import cycles fail wherever they are (type-only imports do not count: they vanish at runtime). The resolver
   // (eslint-import-resolver-typescript, set up by eslint-config-next) follows the tsconfig `@/` paths and `.ts`
   // extensions.

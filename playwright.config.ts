@@ -24,6 +24,15 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // Stream idle limit: above the SDK servers' 15 s keep-alive comments (open listen streams), short enough for stream-limits.spec.ts.
-    env: { HOST: "127.0.0.1", PORT: String(PORT), NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", TOOLSCOPE_MODE: "local", TOOLSCOPE_REQUEST_TIMEOUT_MS: "5000", TOOLSCOPE_STREAM_IDLE_MS: "20000", TOOLSCOPE_STDIO_CONFIG: "playwright/fixtures/stdio-servers.json" },
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      TOOLSCOPE_MODE: "local",
+      TOOLSCOPE_REQUEST_TIMEOUT_MS: "5000",
+      TOOLSCOPE_STREAM_IDLE_MS: "20000",
+      TOOLSCOPE_STDIO_CONFIG: "playwright/fixtures/stdio-servers.json",
+    },
   },
 });

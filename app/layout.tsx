@@ -22,19 +22,30 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900"
+        >
           Skip to content
         </a>
         <header className="border-b border-zinc-200 dark:border-zinc-800">
           <nav className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5 sm:gap-4" aria-label="Main">
             <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
-              <span aria-hidden className="grid h-6 w-6 place-items-center rounded-md bg-accent-600 text-xs font-bold text-white">T</span>
+              <span aria-hidden className="grid h-6 w-6 place-items-center rounded-md bg-accent-600 text-xs font-bold text-white">
+                T
+              </span>
               Toolscope
             </Link>
-            <Link href="/docs?server=builtin:demo" className="whitespace-nowrap text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+            <Link
+              href="/docs?server=builtin:demo"
+              className="whitespace-nowrap text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            >
               Demo docs
             </Link>
-            <Link href="/playground" className="whitespace-nowrap text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+            <Link
+              href="/playground"
+              className="whitespace-nowrap text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            >
               Playground
             </Link>
             <span className="ml-auto" />

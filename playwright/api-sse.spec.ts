@@ -17,7 +17,11 @@ async function connect(request: APIRequestContext, era: string) {
 
 /** Our streamed /api/rpc read with Node's fetch: every event, in arrival order. */
 async function streamRpc(baseURL: string, body: unknown): Promise<RpcStreamEvent[]> {
-  const res = await fetch(`${baseURL}/api/rpc`, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream", origin: new URL(String(baseURL)).origin }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseURL}/api/rpc`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream", origin: new URL(String(baseURL)).origin },
+    body: JSON.stringify(body),
+  });
   expect(res.headers.get("content-type")).toContain("text/event-stream");
   const text = await res.text();
   return text
@@ -28,7 +32,9 @@ async function streamRpc(baseURL: string, body: unknown): Promise<RpcStreamEvent
 }
 
 test.describe("HTTP+SSE (2024-11-05) servers", () => {
-  test("auto falls back after two refused POSTs: era legacy, transport sse; the GET and its endpoint event are shown", async ({ request }) => {
+  test("auto falls back after two refused POSTs: era legacy, transport sse; the GET and its endpoint event are shown", async ({
+    request,
+  }) => {
     const { status, body } = await connect(request, "auto");
     expect(status).toBe(200);
     expect(body.connection).toMatchObject({ era: "legacy", transport: "sse", url: sseUrl() });
@@ -39,7 +45,10 @@ test.describe("HTTP+SSE (2024-11-05) servers", () => {
     expect(exchanges.slice(3).map((x) => x.request.method)).toEqual(["POST", "POST"]); // initialize, notifications/initialized
   });
 
-  test("tools, a call, and a long call whose progress streams through /api/rpc; disconnect has nothing to end", async ({ request, baseURL }) => {
+  test("tools, a call, and a long call whose progress streams through /api/rpc; disconnect has nothing to end", async ({
+    request,
+    baseURL,
+  }) => {
     const { body } = await connect(request, "legacy-sse");
     const connection = body.connection as ConnectionDescriptor;
     expect(connection.transport).toBe("sse");
@@ -48,12 +57,24 @@ test.describe("HTTP+SSE (2024-11-05) servers", () => {
     const names = (list.tools as { name: string }[]).map((t) => t.name);
     for (const name of ["echo", "get-sum", "trigger-long-running-operation"]) expect(names).toContain(name);
 
-    const echo = await (await request.post("/api/rpc", { data: { connection, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "through the proxy" } } } } })).json();
+    const echo = await (
+      await request.post("/api/rpc", {
+        data: {
+          connection,
+          message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "through the proxy" } } },
+        },
+      })
+    ).json();
     expect(echo.response.result.content[0].text).toBe("Echo: through the proxy");
     expect(echo.notes[0]).toMatch(/fresh session for this call/);
     expect((echo.exchanges as HttpExchange[])[0].request.method).toBe("GET");
 
-    const message = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 2, steps: 4 }, _meta: { progressToken: "sse-p" } } };
+    const message = {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "trigger-long-running-operation", arguments: { duration: 2, steps: 4 }, _meta: { progressToken: "sse-p" } },
+    };
     const events = await streamRpc(baseURL!, { connection, message });
     const progress = events.filter((e) => e.type === "notification" && e.message.method === "notifications/progress");
     expect(progress).toHaveLength(4);
@@ -98,7 +119,10 @@ test.describe("HTTP+SSE (2024-11-05) servers", () => {
     await page.goto(`/playground?server=${encodeURIComponent(sseUrl())}&tool=echo`);
     await expectEditor(page);
     await expect(page.getByTestId("connection-era")).toContainText("HTTP+SSE");
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "hello over sse" } } }));
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "hello over sse" } } }),
+    );
     await send(page);
     await expect(page.getByTestId("rendered-result")).toContainText("Echo: hello over sse");
     // Copy as code: not one POST to the stream URL but a script that opens the stream; the SDK's SSE transport in TypeScript.

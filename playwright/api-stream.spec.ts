@@ -1,6 +1,5 @@
 import { expect, test } from "./test";
 
-
 interface Arrival {
   at: number;
   type: string;
@@ -10,7 +9,12 @@ interface Arrival {
 /** Read our streamed /api/rpc with Node's fetch, noting when each event arrived. */
 async function streamRpc(baseURL: string, body: unknown, signal?: AbortSignal): Promise<Arrival[]> {
   const started = Date.now();
-  const res = await fetch(`${baseURL}/api/rpc`, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream", origin: new URL(String(baseURL)).origin }, body: JSON.stringify(body), signal });
+  const res = await fetch(`${baseURL}/api/rpc`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream", origin: new URL(String(baseURL)).origin },
+    body: JSON.stringify(body),
+    signal,
+  });
   expect(res.headers.get("content-type")).toContain("text/event-stream");
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -36,9 +40,16 @@ async function streamRpc(baseURL: string, body: unknown, signal?: AbortSignal): 
 
 test("a long call streams its progress to the browser as it happens, then the result", async ({ request, baseURL }) => {
   const { connection } = await (await request.post("/api/connect", { data: { url: "builtin:demo" } })).json();
-  const message = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "reindex", arguments: { steps: 5 }, _meta: { progressToken: "p1" } } };
+  const message = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "reindex", arguments: { steps: 5 }, _meta: { progressToken: "p1" } },
+  };
   const events = await streamRpc(baseURL!, { connection, message });
-  const progress = events.filter((e) => e.type === "notification" && (e.data.message as { method?: string }).method === "notifications/progress");
+  const progress = events.filter(
+    (e) => e.type === "notification" && (e.data.message as { method?: string }).method === "notifications/progress",
+  );
   const result = events.find((e) => e.type === "result");
   expect(progress.length).toBeGreaterThanOrEqual(5);
   expect(result).toBeTruthy();
@@ -48,13 +59,20 @@ test("a long call streams its progress to the browser as it happens, then the re
   expect(events.some((e) => e.type === "upstream-event")).toBe(true);
 });
 
-test("a streamed call opens with its stream id; a tools/call without a progress token gets one (listed as added), a plain call does not", async ({ request, baseURL }) => {
+test("a streamed call opens with its stream id; a tools/call without a progress token gets one (listed as added), a plain call does not", async ({
+  request,
+  baseURL,
+}) => {
   const { connection } = await (await request.post("/api/connect", { data: { url: "builtin:demo" } })).json();
   const message = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "reindex", arguments: { steps: 2 } } };
   const events = await streamRpc(baseURL!, { connection, message });
   expect(events[0].type).toBe("stream");
   expect(events[0].data.streamId).toMatch(/^[0-9a-f-]{36}$/);
-  const body = events.at(-1)!.data.body as { sent: { params: { _meta: { progressToken?: unknown } } }; added: { name: string }[]; notifications: { method: string }[] };
+  const body = events.at(-1)!.data.body as {
+    sent: { params: { _meta: { progressToken?: unknown } } };
+    added: { name: string }[];
+    notifications: { method: string }[];
+  };
   expect(body.sent.params._meta.progressToken).toBeTruthy();
   expect(body.added.map((a) => a.name)).toContain("/params/_meta/progressToken");
   expect(body.notifications.some((n) => n.method === "notifications/progress")).toBe(true);
@@ -70,7 +88,11 @@ test("a streamed failure ends with a typed error event; cancelling a stream leav
 
   const demo = (await (await request.post("/api/connect", { data: { url: "builtin:demo" } })).json()).connection;
   const ctrl = new AbortController();
-  const long = streamRpc(baseURL!, { connection: demo, message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "reindex", arguments: { steps: 20 } } } }, ctrl.signal);
+  const long = streamRpc(
+    baseURL!,
+    { connection: demo, message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "reindex", arguments: { steps: 20 } } } },
+    ctrl.signal,
+  );
   setTimeout(() => ctrl.abort(), 300);
   await expect(long).rejects.toThrow();
   const after = await request.post("/api/rpc", { data: { connection: demo, message: { jsonrpc: "2.0", id: 3, method: "tools/list" } } });

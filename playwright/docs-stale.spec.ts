@@ -20,7 +20,16 @@ test("docs of a server that went down show the last good copy, marked stale", as
   } finally {
     everything.stop();
   }
-  await expect.poll(async () => (await fetch(server, { method: "POST" }).then(() => "up", () => "down")), { timeout: 10_000 }).toBe("down");
+  await expect
+    .poll(
+      async () =>
+        await fetch(server, { method: "POST" }).then(
+          () => "up",
+          () => "down",
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe("down");
 
   await page.goto(docs);
   const banner = page.getByTestId("stale-docs");

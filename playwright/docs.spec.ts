@@ -52,7 +52,9 @@ test.describe("docs generated from tool definitions", () => {
     await page.getByRole("button", { name: "Connect" }).click();
     // The proxy's upstream-protocol error for an answer that is not MCP: it names the URL, and the hint the mistake.
     const error = page.getByTestId("connect-error");
-    await expect(error).toContainText(`${process.env.MISBEHAVING_BASE}/html did not answer like an MCP server: its answer has Content-Type text/html, not JSON or an event stream.`);
+    await expect(error).toContainText(
+      `${process.env.MISBEHAVING_BASE}/html did not answer like an MCP server: its answer has Content-Type text/html, not JSON or an event stream.`,
+    );
     await expect(error).toContainText("Check that the URL is the MCP endpoint itself, not a web page");
   });
 });

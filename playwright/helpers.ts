@@ -55,7 +55,12 @@ export async function demoRpc(request: APIRequestContext, message: Record<string
 
 /** Make sure the demo tracker has at least one closed issue (purge_closed_issues only asks when there is one). */
 export async function ensureClosedIssue(request: APIRequestContext): Promise<void> {
-  const created = await demoRpc(request, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_issue", arguments: { title: "Stale issue for the purge test" } } });
+  const created = await demoRpc(request, {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "create_issue", arguments: { title: "Stale issue for the purge test" } },
+  });
   const text = (created.result as { content: { text: string }[] }).content[0].text;
   const id = (JSON.parse(text) as { id?: number }).id;
   expect(typeof id).toBe("number");

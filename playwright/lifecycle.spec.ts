@@ -10,7 +10,11 @@ import { expect, test } from "./test";
 
 /** Child processes of `pid`, as "pid args" lines. */
 function children(pid: number): string[] {
-  return execSync(`ps --ppid ${pid} -o pid=,args= || true`).toString().split("\n").map((l) => l.trim()).filter(Boolean);
+  return execSync(`ps --ppid ${pid} -o pid=,args= || true`)
+    .toString()
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 function alive(pid: number): boolean {
@@ -33,7 +37,10 @@ function events(res: Response) {
       if (end) return seen;
       buffer += value;
       for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
-        const data = buffer.slice(0, at).split("\n").find((l) => l.startsWith("data: "));
+        const data = buffer
+          .slice(0, at)
+          .split("\n")
+          .find((l) => l.startsWith("data: "));
         buffer = buffer.slice(at + 2);
         if (data) seen.push(JSON.parse(data.slice(6)));
       }
@@ -69,9 +76,13 @@ test("health: liveness and readiness answer without a browser's headers", async 
 });
 
 test("SIGTERM: open streams end with an 'unavailable' event, an in-flight call finishes, stdio children end, exit 0", async () => {
-  const app = await startApp({ TOOLSCOPE_MODE: "local", TOOLSCOPE_SHUTDOWN_GRACE_MS: "8000", TOOLSCOPE_STDIO_CONFIG: "playwright/fixtures/stdio-servers.json" }, { script: "scripts/start.mjs" });
+  const app = await startApp(
+    { TOOLSCOPE_MODE: "local", TOOLSCOPE_SHUTDOWN_GRACE_MS: "8000", TOOLSCOPE_STDIO_CONFIG: "playwright/fixtures/stdio-servers.json" },
+    { script: "scripts/start.mjs" },
+  );
   const headers = { "content-type": "application/json", origin: app.url };
-  const post = (path: string, body: unknown, extra: Record<string, string> = {}) => fetch(`${app.url}${path}`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
+    fetch(`${app.url}${path}`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) });
   try {
     const server = children(app.pid).find((l) => l.includes("scripts/server.mjs"));
     const serverPid = Number(server!.split(" ")[0]);
@@ -83,9 +94,23 @@ test("SIGTERM: open streams end with an 'unavailable' event, an in-flight call f
 
     const { connection } = await (await post("/api/connect", { url: "builtin:demo", era: "auto", headers: {} })).json();
     // A live-updates stream, and a long call (5 shards of the demo's reindex, with progress).
-    const listen = events(await post("/api/rpc", { connection, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } } }, { accept: "text/event-stream" }));
+    const listen = events(
+      await post(
+        "/api/rpc",
+        {
+          connection,
+          headers: {},
+          message: { jsonrpc: "2.0", id: 1, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } },
+        },
+        { accept: "text/event-stream" },
+      ),
+    );
     await expect.poll(() => listen.seen.length).toBeGreaterThan(0);
-    const call = post("/api/rpc", { connection, headers: {}, message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "reindex", arguments: { steps: 3 } } } });
+    const call = post("/api/rpc", {
+      connection,
+      headers: {},
+      message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "reindex", arguments: { steps: 3 } } },
+    });
 
     await new Promise((r) => setTimeout(r, 200));
     const started = Date.now();

@@ -23,7 +23,10 @@ async function demoConnection(request: APIRequestContext) {
 
 async function toggleBeta(request: APIRequestContext, connection: Record<string, unknown>, enabled: boolean) {
   const res = await request.post("/api/rpc", {
-    data: { connection, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled } } } },
+    data: {
+      connection,
+      message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled } } },
+    },
   });
   expect(res.status()).toBe(200);
   const rpc = await res.json();
@@ -37,7 +40,10 @@ async function openListen(baseURL: string, connection: Record<string, unknown>, 
   const res = await fetch(`${baseURL}/api/rpc`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream", origin: new URL(String(baseURL)).origin },
-    body: JSON.stringify({ connection, message: { jsonrpc: "2.0", id, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } } }),
+    body: JSON.stringify({
+      connection,
+      message: { jsonrpc: "2.0", id, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } },
+    }),
     signal: ctrl.signal,
   });
   expect(res.status).toBe(200);
@@ -52,7 +58,10 @@ async function openListen(baseURL: string, connection: Record<string, unknown>, 
         if (done) throw new Error("the listen stream ended");
         buffer += value;
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const data = buffer.slice(0, end).split("\n").find((l) => l.startsWith("data: "));
+          const data = buffer
+            .slice(0, end)
+            .split("\n")
+            .find((l) => l.startsWith("data: "));
           buffer = buffer.slice(end + 2);
           // The stream's id (for /api/rpc/answer and /api/rpc/cancel) opens every streamed call: framing, not content.
           if (data && JSON.parse(data.slice(6)).type !== "stream") queue.push(JSON.parse(data.slice(6)));
@@ -93,7 +102,10 @@ test.describe("subscriptions/listen", () => {
     await betaOff(request, baseURL!);
   });
 
-  test("streamed: the acknowledgment with the subscriptionId comes first, then list_changed; the cached list is invalidated", async ({ request, baseURL }) => {
+  test("streamed: the acknowledgment with the subscriptionId comes first, then list_changed; the cached list is invalidated", async ({
+    request,
+    baseURL,
+  }) => {
     const connection = await demoConnection(request);
     const before = await (await request.post("/api/tools", { data: { connection } })).json();
     expect(before.tools.map((t: { name: string }) => t.name)).not.toContain(BETA_TOOL);
@@ -127,7 +139,12 @@ test.describe("subscriptions/listen", () => {
 
   test("a JSON (non-streamed) subscriptions/listen is refused with what to do instead", async ({ request }) => {
     const connection = await demoConnection(request);
-    const res = await request.post("/api/rpc", { data: { connection, message: { jsonrpc: "2.0", id: 3, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } } } });
+    const res = await request.post("/api/rpc", {
+      data: {
+        connection,
+        message: { jsonrpc: "2.0", id: 3, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } },
+      },
+    });
     expect(res.status()).toBe(400);
     const body = await res.json();
     expect(body.error.kind).toBe("bad-request");

@@ -63,7 +63,10 @@ test.describe("several instances on PostgreSQL and Redis", () => {
   test("a rate limit holds across both instances", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await api.post("/api/connect", { data: { url: "builtin:demo", era: "auto", headers: {} }, headers: on(i % 2, "203.0.113.2") });
+      const res = await api.post("/api/connect", {
+        data: { url: "builtin:demo", era: "auto", headers: {} },
+        headers: on(i % 2, "203.0.113.2"),
+      });
       statuses.push(res.status());
     }
     // 6 a minute for this client, counted in Redis: instance 0 and 1 take turns, and the 7th is refused wherever it lands.
@@ -82,7 +85,11 @@ test.describe("several instances on PostgreSQL and Redis", () => {
     const listen = await fetch(`${proxy.url}/api/rpc`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream", origin: proxy.url, ...on(0, "203.0.113.3") },
-      body: JSON.stringify({ connection, headers: {}, message: { jsonrpc: "2.0", id: 7, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } } }),
+      body: JSON.stringify({
+        connection,
+        headers: {},
+        message: { jsonrpc: "2.0", id: 7, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true } } },
+      }),
     });
     const reader = listen.body!.pipeThrough(new TextDecoderStream()).getReader();
     let seen = "";
@@ -95,7 +102,11 @@ test.describe("several instances on PostgreSQL and Redis", () => {
     };
     await until("notifications/subscriptions/acknowledged");
     const toggle = await api.post("/api/rpc", {
-      data: { connection, headers: {}, message: { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled: true } } } },
+      data: {
+        connection,
+        headers: {},
+        message: { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled: true } } },
+      },
       headers: on(0, "203.0.113.3"),
     });
     expect(toggle.status()).toBe(200);
@@ -111,7 +122,9 @@ test.describe("several instances on PostgreSQL and Redis", () => {
     const acknowledged: string[] = [];
     const shares = Array.from({ length: 12 }, async (_, i) => {
       await new Promise((r) => setTimeout(r, i * 60));
-      const res = await api.post("/api/snapshots", { data: { server: `${upstreamMcp}?n=${i}` }, headers: on(0, `198.51.100.${i + 1}`) }).catch(() => undefined);
+      const res = await api
+        .post("/api/snapshots", { data: { server: `${upstreamMcp}?n=${i}` }, headers: on(0, `198.51.100.${i + 1}`) })
+        .catch(() => undefined);
       if (res?.status() === 200) acknowledged.push((await res.json()).id);
     });
     // Killed while shares are still arriving, once the first has been acknowledged.

@@ -24,19 +24,24 @@ async function setRequestWithCaret(page: Page, text: string, before: string) {
 
 /** The box of the token whose text is exactly `token` on the editor's lines. */
 async function tokenBox(page: Page, token: string) {
-  const span = editor(page).locator(".view-lines span span").filter({ hasText: new RegExp(`^${token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
+  const span = editor(page)
+    .locator(".view-lines span span")
+    .filter({ hasText: new RegExp(`^${token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
   await expect(span).toHaveCount(1);
   return (await span.boundingBox())!;
 }
 
-const call = (name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+const call = (name: string, args: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
 
 test.describe("request editor: markers and completion (demo server)", () => {
   test.beforeEach(async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
   });
 
-  test('an invalid enum value is underlined exactly, its hover says "status must be one of …", and fixing it removes the marker', async ({ page }) => {
+  test('an invalid enum value is underlined exactly, its hover says "status must be one of …", and fixing it removes the marker', async ({
+    page,
+  }) => {
     await setRequest(page, call("search_issues", { query: "login", status: "bogus" }));
     const squiggles = editor(page).locator(".squiggly-error");
     await expect(squiggles).toHaveCount(1);
@@ -49,7 +54,9 @@ test.describe("request editor: markers and completion (demo server)", () => {
     expect(mark.y).toBeLessThanOrEqual(value.y + value.height + 2);
 
     await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
-    await expect(page.locator(".monaco-hover").filter({ hasText: "status must be one of open, in_progress, closed" }).first()).toBeVisible();
+    await expect(
+      page.locator(".monaco-hover").filter({ hasText: "status must be one of open, in_progress, closed" }).first(),
+    ).toBeVisible();
 
     // Fix it as a user would: select the word (double-click), put the right one in its place (one insertion, so the
     // suggestion list that typing opens cannot take a keystroke).
@@ -66,7 +73,8 @@ test.describe("request editor: markers and completion (demo server)", () => {
     const suggest = page.locator(".suggest-widget.visible");
     await expect(suggest).toBeVisible();
     // Sorted by name; the list only renders the rows in view, and these two are among the first.
-    for (const name of ["add_to_basket", "execute_sql"]) await expect(suggest.locator(".monaco-list-row").filter({ hasText: name })).toHaveCount(1);
+    for (const name of ["add_to_basket", "execute_sql"])
+      await expect(suggest.locator(".monaco-list-row").filter({ hasText: name })).toHaveCount(1);
     await suggest.locator(".monaco-list-row").filter({ hasText: "execute_sql" }).click();
     await expect.poll(() => editorText(page)).toContain('"name": "execute_sql"');
     // The value is a known tool now: no unknown-tool marker.
@@ -79,8 +87,13 @@ test.describe("request editor: markers and completion (demo server)", () => {
     await page.keyboard.press("Control+Space");
     const suggest = page.locator(".suggest-widget.visible");
     await expect(suggest).toBeVisible();
-    for (const v of ["open", "in_progress", "closed"]) await expect(suggest.locator(".monaco-list-row").filter({ hasText: v }).first()).toBeVisible();
-    await suggest.locator(".monaco-list-row").filter({ hasText: /^"?open"?/ }).first().click();
+    for (const v of ["open", "in_progress", "closed"])
+      await expect(suggest.locator(".monaco-list-row").filter({ hasText: v }).first()).toBeVisible();
+    await suggest
+      .locator(".monaco-list-row")
+      .filter({ hasText: /^"?open"?/ })
+      .first()
+      .click();
     await expect.poll(() => editorText(page)).toContain('"status": "open"');
     await expect(editor(page).locator(".squiggly-error")).toHaveCount(0);
   });

@@ -2,7 +2,8 @@ import { expect, test } from "./test";
 
 import { editorText, expectEditor, openPlayground, send, setRequest } from "./helpers";
 
-const call = (id: number, query: string) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_issues", arguments: { query } } });
+const call = (id: number, query: string) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_issues", arguments: { query } } });
 
 test.describe("history, palette, copy as code, help", () => {
   // Two page loads with Monaco each, on a shared (busy) machine.
@@ -67,7 +68,10 @@ test.describe("history, palette, copy as code, help", () => {
   test("progress and log messages stream in while a long call runs; Cancel stops it", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "reindex");
     await page.getByTestId("pref-log-level").selectOption("info");
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "reindex", arguments: { steps: 20 } } }));
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "reindex", arguments: { steps: 20 } } }),
+    );
     await page.getByTestId("send").click();
     const running = page.locator('[data-testid="exchange"][data-state="running"]');
     await expect(running.getByTestId("progress-text")).toContainText("/ 20");

@@ -6,7 +6,10 @@ test.describe("MRTR in the playground", () => {
   // Two page loads with Monaco each, on a shared (busy) machine.
   test.describe.configure({ timeout: 120_000 });
 
-  test("purge_closed_issues: confirm the destructive call, answer the form, see both rounds grouped and the result", async ({ page, request }) => {
+  test("purge_closed_issues: confirm the destructive call, answer the form, see both rounds grouped and the result", async ({
+    page,
+    request,
+  }) => {
     await ensureClosedIssue(request);
     await openPlayground(page, "builtin:demo", "purge_closed_issues");
     await page.getByTestId("send").click();

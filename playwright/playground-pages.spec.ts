@@ -23,7 +23,12 @@ test.describe("playground: paginated lists one page at a time", () => {
 
   test("tools/list: Next page fills the editor, Send next page sends it, the last page offers no next", async ({ page, request }) => {
     const connection = (await (await request.post("/api/connect", { data: { url: "builtin:demo", era: "auto" } })).json()).connection;
-    const all = ((await (await request.post("/api/tools", { data: { connection, fresh: true } })).json()) as { tools: { name: string }[]; pages: number }).tools.map((t) => t.name);
+    const all = (
+      (await (await request.post("/api/tools", { data: { connection, fresh: true } })).json()) as {
+        tools: { name: string }[];
+        pages: number;
+      }
+    ).tools.map((t) => t.name);
     expect(all.length).toBeGreaterThan(15);
 
     await openPlayground(page, "builtin:demo");

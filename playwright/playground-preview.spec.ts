@@ -6,7 +6,12 @@ import { focusEditor, openPlayground, setRequest } from "./helpers";
 
 const preview = (page: Page) => page.getByTestId("send-preview");
 const header = (page: Page, name: string) => preview(page).getByTestId("send-preview-headers").locator(`[data-mcp-header="${name}"]`);
-const sql = (region: string) => JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: { name: "execute_sql", arguments: { query: "SELECT id FROM issues LIMIT 1", region } } });
+const sql = (region: string) =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    method: "tools/call",
+    params: { name: "execute_sql", arguments: { query: "SELECT id FROM issues LIMIT 1", region } },
+  });
 
 test.describe("send preview (demo server, 2026-07-28)", () => {
   test("shows the stamped body and the headers, follows typing, and asks for valid JSON", async ({ page }) => {
@@ -18,7 +23,9 @@ test.describe("send preview (demo server, 2026-07-28)", () => {
     const added = preview(page).getByTestId("send-preview-added");
     await expect(added).toContainText("/params/_meta/io.modelcontextprotocol~1clientInfo");
     await expect(added).toContainText("added by the playground");
-    await expect(preview(page).getByTestId("send-preview-body").locator("[data-added]").filter({ hasText: "io.modelcontextprotocol/protocolVersion" })).toHaveCount(1);
+    await expect(
+      preview(page).getByTestId("send-preview-body").locator("[data-added]").filter({ hasText: "io.modelcontextprotocol/protocolVersion" }),
+    ).toHaveCount(1);
 
     await setRequest(page, sql("Zürich"));
     await expect(header(page, "mcp-name")).toContainText("execute_sql");
@@ -33,7 +40,10 @@ test.describe("send preview (demo server, 2026-07-28)", () => {
 
   test('"Write into the request" puts the id into the editor; the proxy then keeps it', async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: { name: "search_issues", arguments: { query: "login" } } }));
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", method: "tools/call", params: { name: "search_issues", arguments: { query: "login" } } }),
+    );
     const added = preview(page).getByTestId("send-preview-added");
     await expect(added).toContainText("/id");
     await preview(page).getByTestId("write-/id").click();
@@ -94,7 +104,9 @@ test.describe("send preview (demo server, 2026-07-28)", () => {
 });
 
 test.describe("/api/rpc headerOverrides", () => {
-  test("a valid override reaches the demo server (-32020); a header that cannot be overridden is a 400 naming the rule", async ({ request }) => {
+  test("a valid override reaches the demo server (-32020); a header that cannot be overridden is a 400 naming the rule", async ({
+    request,
+  }) => {
     const connected = await request.post("/api/connect", { data: { url: "builtin:demo", era: "auto" } });
     const { connection } = await connected.json();
     const message = JSON.parse(sql("eu-west1")) as Record<string, unknown>;
@@ -102,7 +114,13 @@ test.describe("/api/rpc headerOverrides", () => {
     expect(mismatch.status()).toBe(200);
     const body = await mismatch.json();
     expect(body.response.error.code).toBe(-32020);
-    expect(body.added).toContainEqual({ where: "header", name: "Mcp-Param-Region", value: "us-east1", overridden: true, replaced: "eu-west1" });
+    expect(body.added).toContainEqual({
+      where: "header",
+      name: "Mcp-Param-Region",
+      value: "us-east1",
+      overridden: true,
+      replaced: "eu-west1",
+    });
 
     const refused = await request.post("/api/rpc", { data: { connection, message, headerOverrides: { "Mcp-Method": "tools/list" } } });
     expect(refused.status()).toBe(400);

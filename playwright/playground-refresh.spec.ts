@@ -7,7 +7,8 @@ import { demoRpc, openPlayground, send, setRequest } from "./helpers";
  * Calculation): the playground fetches it again past the proxy's cache, and completion/diagnostics follow.
  */
 test("an unknown-tool answer makes the playground fetch the tool list again", async ({ page, request }) => {
-  const toggle = (enabled: boolean) => demoRpc(request, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled } } });
+  const toggle = (enabled: boolean) =>
+    demoRpc(request, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled } } });
   await toggle(true);
   try {
     // The proxy may hold the demo's list from before the switch (its ttlMs): refresh it, as a page would after list_changed.
@@ -18,10 +19,14 @@ test("an unknown-tool answer makes the playground fetch the tool list again", as
     await toggle(false);
     const freshLists: unknown[] = [];
     page.on("request", (req) => {
-      if (req.url().endsWith("/api/tools") && (req.postDataJSON() as { fresh?: boolean }).fresh === true) freshLists.push(req.postDataJSON());
+      if (req.url().endsWith("/api/tools") && (req.postDataJSON() as { fresh?: boolean }).fresh === true)
+        freshLists.push(req.postDataJSON());
     });
     // The browser still lists the beta tool, so the editor accepts the call; the server no longer knows it.
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "beta_summarize_issue", arguments: { issue_id: 1 } } }));
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "beta_summarize_issue", arguments: { issue_id: 1 } } }),
+    );
     await expect(page.getByTestId("problems-none")).toBeVisible();
     await send(page);
     await expect(page.getByTestId("tools-notice")).toContainText("tool list was fetched again");

@@ -11,7 +11,8 @@ import { editorText, expectEditor, focusEditor, openPlayground, setRequest } fro
  */
 
 const SECRET = "Bearer sk-live-saved-requests-secret";
-const call = (query: string) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_issues", arguments: { query } } });
+const call = (query: string) =>
+  JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_issues", arguments: { query } } });
 const SCREENS = process.env.SAVED_SCREENS_DIR ?? "test-results/saved-screens";
 
 async function saveAs(page: Page, name: string) {
@@ -27,9 +28,14 @@ test.describe("saved requests", () => {
   // Two page loads with Monaco each, on a shared (busy) machine.
   test.describe.configure({ timeout: 150_000 });
 
-  test("save, reload, open without sending, rename, export without headers, delete, import back; junk changes nothing", async ({ page }) => {
+  test("save, reload, open without sending, rename, export without headers, delete, import back; junk changes nothing", async ({
+    page,
+  }) => {
     // A credential configured for the demo in this tab: it must never reach a saved request or an export.
-    await page.addInitScript((secret) => sessionStorage.setItem("toolscope.headers.v1", JSON.stringify({ "builtin:demo": { Authorization: secret } })), SECRET);
+    await page.addInitScript(
+      (secret) => sessionStorage.setItem("toolscope.headers.v1", JSON.stringify({ "builtin:demo": { Authorization: secret } })),
+      SECRET,
+    );
     await openPlayground(page, "builtin:demo", "search_issues");
 
     // Ctrl/Cmd+S in the editor opens the save dialog (not the browser's "save page").
@@ -97,7 +103,10 @@ test.describe("saved requests", () => {
     expect(exported).not.toMatch(/authorization|headers/i);
     const doc = JSON.parse(exported);
     expect(doc).toMatchObject({ toolscope: "saved-requests", version: 1 });
-    expect(doc.requests.map((r: { name: string; server: string }) => [r.name, r.server])).toEqual([["Login search", "builtin:demo"], ["Webhook search", "builtin:demo"]]);
+    expect(doc.requests.map((r: { name: string; server: string }) => [r.name, r.server])).toEqual([
+      ["Login search", "builtin:demo"],
+      ["Webhook search", "builtin:demo"],
+    ]);
 
     // Delete all, with undo; then import the export back.
     await page.getByTestId("saved-delete-all").click();
@@ -109,15 +118,21 @@ test.describe("saved requests", () => {
     await expect(entries(page)).toHaveCount(0);
     await expect(page.getByTestId("saved-button")).toHaveText("Saved");
 
-    await page.getByTestId("saved-import-file").setInputFiles({ name: "saved.json", mimeType: "application/json", buffer: Buffer.from(exported) });
+    await page
+      .getByTestId("saved-import-file")
+      .setInputFiles({ name: "saved.json", mimeType: "application/json", buffer: Buffer.from(exported) });
     await expect(page.getByTestId("saved-status")).toHaveText("saved.json: Imported 2.");
     await expect(group.getByTestId("saved-name")).toHaveText(["Login search", "Webhook search"]);
 
     // A junk file: a specific error, nothing lost.
     const junk = JSON.stringify({ toolscope: "saved-requests", version: 9, requests: [] });
-    await page.getByTestId("saved-import-file").setInputFiles({ name: "junk.json", mimeType: "application/json", buffer: Buffer.from(junk) });
+    await page
+      .getByTestId("saved-import-file")
+      .setInputFiles({ name: "junk.json", mimeType: "application/json", buffer: Buffer.from(junk) });
     await expect(page.getByTestId("saved-status")).toHaveAttribute("data-kind", "error");
-    await expect(page.getByTestId("saved-status")).toHaveText("junk.json was not imported (nothing changed): The file has format version 9; this Toolscope reads version 1 only.");
+    await expect(page.getByTestId("saved-status")).toHaveText(
+      "junk.json was not imported (nothing changed): The file has format version 9; this Toolscope reads version 1 only.",
+    );
     await expect(entries(page)).toHaveCount(2);
 
     // Entry by entry: a bad one is named by its path; a headers field is dropped and said so; a same-named one replaces.
@@ -130,7 +145,9 @@ test.describe("saved requests", () => {
         { name: "Webhook search", server: "builtin:demo", request: call("replaced") },
       ],
     });
-    await page.getByTestId("saved-import-file").setInputFiles({ name: "mixed.json", mimeType: "application/json", buffer: Buffer.from(mixed) });
+    await page
+      .getByTestId("saved-import-file")
+      .setInputFiles({ name: "mixed.json", mimeType: "application/json", buffer: Buffer.from(mixed) });
     await expect(page.getByTestId("saved-status")).toHaveText(
       "mixed.json: Imported 1, replaced 1, skipped 1 invalid: requests[0].name must be a non-empty string. Dropped the headers field of 1 entry: header values are never imported.",
     );
@@ -154,13 +171,24 @@ test.describe("saved requests", () => {
   test("another server's request opens its playground with the request, like a share link: nothing sent", async ({ page }) => {
     const everything = process.env.EVERYTHING_URL!;
     await openPlayground(page, "builtin:demo");
-    const echo = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { message: "from a saved request" } } });
-    const seed = JSON.stringify({ toolscope: "saved-requests", version: 1, requests: [{ name: "Echo", server: everything, request: echo }] });
+    const echo = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "echo", arguments: { message: "from a saved request" } },
+    });
+    const seed = JSON.stringify({
+      toolscope: "saved-requests",
+      version: 1,
+      requests: [{ name: "Echo", server: everything, request: echo }],
+    });
     await page.keyboard.press("ControlOrMeta+K");
     await expect(page.getByTestId("palette-item").filter({ hasText: "Save request…" })).toBeVisible();
     await page.keyboard.type("show saved");
     await page.keyboard.press("Enter");
-    await page.getByTestId("saved-import-file").setInputFiles({ name: "seed.json", mimeType: "application/json", buffer: Buffer.from(seed) });
+    await page
+      .getByTestId("saved-import-file")
+      .setInputFiles({ name: "seed.json", mimeType: "application/json", buffer: Buffer.from(seed) });
     const group = page.locator(`[data-testid="saved-group"][data-server="${everything}"]`);
     await expect(group).toBeVisible();
 
@@ -185,14 +213,36 @@ test.describe("saved requests", () => {
       toolscope: "saved-requests",
       version: 1,
       requests: [
-        { name: "Login bugs", server: "builtin:demo", era: "modern", request: call("login"), note: "The query from the bug report of 2 December." },
+        {
+          name: "Login bugs",
+          server: "builtin:demo",
+          era: "modern",
+          request: call("login"),
+          note: "The query from the bug report of 2 December.",
+        },
         { name: "List tools", server: "builtin:demo", request: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) },
-        { name: "Everything: echo", server: "https://mcp.example.com/mcp", era: "legacy", request: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "hi" } } }) },
-        { name: "Files: read", server: "stdio:files", request: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "read_file", arguments: { path: "README.md" } } }) },
+        {
+          name: "Everything: echo",
+          server: "https://mcp.example.com/mcp",
+          era: "legacy",
+          request: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "hi" } } }),
+        },
+        {
+          name: "Files: read",
+          server: "stdio:files",
+          request: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "read_file", arguments: { path: "README.md" } },
+          }),
+        },
       ],
     });
     await page.getByTestId("saved-button").click();
-    await page.getByTestId("saved-import-file").setInputFiles({ name: "seed.json", mimeType: "application/json", buffer: Buffer.from(seed) });
+    await page
+      .getByTestId("saved-import-file")
+      .setInputFiles({ name: "seed.json", mimeType: "application/json", buffer: Buffer.from(seed) });
     await expect(entries(page)).toHaveCount(4);
     await expect(page.getByTestId("saved-group").nth(2)).toContainText("open its playground to use these");
 

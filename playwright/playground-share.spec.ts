@@ -12,7 +12,10 @@ test.describe("share links", () => {
 
   test("share → open the link in a fresh context → editor filled, response shown, nothing sent until Send", async ({ page, browser }) => {
     // A credential configured for the server in this tab: it must never reach the link.
-    await page.addInitScript((secret) => sessionStorage.setItem("toolscope.headers.v1", JSON.stringify({ "builtin:demo": { Authorization: secret } })), SECRET);
+    await page.addInitScript(
+      (secret) => sessionStorage.setItem("toolscope.headers.v1", JSON.stringify({ "builtin:demo": { Authorization: secret } })),
+      SECRET,
+    );
     await openPlayground(page, "builtin:demo", "search_issues");
     await setRequest(page, JSON.stringify(REQUEST));
     await send(page);

@@ -25,7 +25,15 @@ test.describe("playground editor against the demo server", () => {
 
   test("live diagnostics flag a bad enum value, and sending it anyway shows the tool's own error", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_issues", arguments: { query: "login", status: "done" } } }));
+    await setRequest(
+      page,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "search_issues", arguments: { query: "login", status: "done" } },
+      }),
+    );
     await expect(page.getByTestId("request-editor").locator(".squiggly-error").first()).toBeVisible();
     await expect(page.getByTestId("problems")).toContainText("status must be one of open, in_progress, closed");
     await send(page);
@@ -35,7 +43,10 @@ test.describe("playground editor against the demo server", () => {
 
   test("an unknown tool name gets a did-you-mean diagnostic; a JSON-RPC error is shown by kind", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "search_issue", arguments: {} } }));
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "search_issue", arguments: {} } }),
+    );
     await expect(page.getByTestId("problems")).toContainText("search_issues");
     await page.getByTestId("send").click();
     await expect(page.getByTestId("rpc-error")).toBeVisible();
@@ -45,7 +56,10 @@ test.describe("playground editor against the demo server", () => {
     await openPlayground(page, "builtin:demo", "render_chart");
     await send(page);
     await expect(page.getByTestId("content-image").locator("img")).toBeVisible();
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "speak_summary", arguments: {} } }));
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "speak_summary", arguments: {} } }),
+    );
     await send(page);
     await expect(page.getByTestId("content-audio").locator("audio")).toBeAttached();
   });

@@ -137,18 +137,36 @@ test.describe("an attacker's pages cannot drive Toolscope", () => {
       await context.close();
 
       // What the app saw: each attack was refused by the guard, before any route ran.
-      const refused = target.log().split("\n").filter((l) => l.includes("request refused"));
-      const paths = ["POST /api/connect", "POST /api/tools", "POST /api/rpc", "POST /api/disconnect", "POST /api/snapshots", "GET /api/stdio", "GET /docs", "GET /docs/tools/x", "GET /playground"];
+      const refused = target
+        .log()
+        .split("\n")
+        .filter((l) => l.includes("request refused"));
+      const paths = [
+        "POST /api/connect",
+        "POST /api/tools",
+        "POST /api/rpc",
+        "POST /api/disconnect",
+        "POST /api/snapshots",
+        "GET /api/stdio",
+        "GET /docs",
+        "GET /docs/tools/x",
+        "GET /playground",
+      ];
       for (const p of paths) {
         const [method, route] = p.split(" ");
-        expect(refused.some((l) => l.includes(`method=${method} route=${route} status=403`)), `${p} refused:\n${refused.join("\n")}`).toBe(true);
+        expect(
+          refused.some((l) => l.includes(`method=${method} route=${route} status=403`)),
+          `${p} refused:\n${refused.join("\n")}`,
+        ).toBe(true);
       }
       // 7 blind POSTs, GET /api/stdio, 2 images, 2 frames, the form.
       expect(refused.length).toBeGreaterThanOrEqual(13);
       // Side effects: nothing reached the canary, no stdio server started, no issue was created on the demo.
       expect(canary.hits()).toBe(0);
       expect(execSync(`ps --ppid ${target.pid} -o args= || true`).toString()).not.toContain("server-memory");
-      const search = await api.post("/api/rpc", { data: { connection: demo, headers: {}, message: call("search_issues", { query: MARK }) } });
+      const search = await api.post("/api/rpc", {
+        data: { connection: demo, headers: {}, message: call("search_issues", { query: MARK }) },
+      });
       expect(search.status()).toBe(200);
       expect((await search.json()).response.result.structuredContent.total).toBe(0);
     } finally {

@@ -25,7 +25,15 @@ test.describe("hosted mode", () => {
     test.beforeAll(async ({ playwright }) => {
       dataDir = mkdtempSync(join(tmpdir(), "toolscope-hosted-"));
       // The public origin is the address the instance listens on; the rates are low so the test reaches them.
-      app = await startApp({ TOOLSCOPE_MODE: "hosted", TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_RATE_CONNECT_PER_MIN: "3", TOOLSCOPE_RATE_SNAPSHOTS_PER_MIN: "2" }, { publicUrlIsSelf: true });
+      app = await startApp(
+        {
+          TOOLSCOPE_MODE: "hosted",
+          TOOLSCOPE_DATA_DIR: dataDir,
+          TOOLSCOPE_RATE_CONNECT_PER_MIN: "3",
+          TOOLSCOPE_RATE_SNAPSHOTS_PER_MIN: "2",
+        },
+        { publicUrlIsSelf: true },
+      );
       api = await playwright.request.newContext({ baseURL: app.url, extraHTTPHeaders: { origin: app.url } });
     });
 
@@ -40,7 +48,9 @@ test.describe("hosted mode", () => {
       expect(foreign.status()).toBe(403);
       expect((await foreign.json()).error.message).toContain("TOOLSCOPE_PUBLIC_URL");
 
-      const forwarded = await api.get("/docs?server=builtin:demo", { headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+      const forwarded = await api.get("/docs?server=builtin:demo", {
+        headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      });
       expect(forwarded.status()).toBe(200);
       const html = await forwarded.text();
       expect(html).toContain(`${app.url}/api/demo/mcp`);
@@ -51,7 +61,10 @@ test.describe("hosted mode", () => {
       expect(await (await visitor.get("/docs?server=builtin:demo")).text()).not.toContain("evil.example");
       await visitor.dispose();
 
-      const shared = await api.post("/api/snapshots", { data: { server: "builtin:demo" }, headers: { "x-forwarded-host": "evil.example" } });
+      const shared = await api.post("/api/snapshots", {
+        data: { server: "builtin:demo" },
+        headers: { "x-forwarded-host": "evil.example" },
+      });
       expect(shared.status()).toBe(200);
       const { id, url } = await shared.json();
       expect(url).toBe(`${app.url}/s/${id}`);

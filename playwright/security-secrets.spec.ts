@@ -52,7 +52,9 @@ test("no token from a header or a URL query reaches the log, the snapshot store 
   const log = app.log();
   expect(log).toContain("upstream failure");
   // One line per request, with its id, route and status (and never the query).
-  expect(log).toMatch(/INFO +request requestId=[0-9a-f-]{36} method=POST route=\/api\/connect status=200 durationMs=\d+ upstreamHost=127\.0\.0\.1:\d+/);
+  expect(log).toMatch(
+    /INFO +request requestId=[0-9a-f-]{36} method=POST route=\/api\/connect status=200 durationMs=\d+ upstreamHost=127\.0\.0\.1:\d+/,
+  );
   expect(log).not.toContain(queryToken);
   expect(log).not.toContain(headerToken);
   const files = readdirSync(dataDir);

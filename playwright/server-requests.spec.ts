@@ -109,12 +109,16 @@ async function answerRootsIfAsked(page: Page): Promise<boolean> {
   if (!(await roots.isVisible())) return false;
   const set = await roots
     .locator("textarea")
-    .evaluate((el: HTMLTextAreaElement, value) => {
-      if (!el.isConnected) return false;
-      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(el, value);
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-      return true;
-    }, "file:///tmp/toolscope-e2e Toolscope e2e", { timeout: 1000 })
+    .evaluate(
+      (el: HTMLTextAreaElement, value) => {
+        if (!el.isConnected) return false;
+        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(el, value);
+        el.dispatchEvent(new Event("input", { bubbles: true }));
+        return true;
+      },
+      "file:///tmp/toolscope-e2e Toolscope e2e",
+      { timeout: 1000 },
+    )
     .catch(() => false);
   if (!set) return false;
   return roots
@@ -141,7 +145,11 @@ async function expectCompleted(page: Page, text: string | RegExp, tool: string) 
   await expect(dialogOf(page)).toBeHidden();
   await expect(page.getByTestId("rendered-result")).toContainText(text);
   await expect(page.getByTestId("exchange")).toHaveAttribute("data-state", "done");
-  await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".monaco-editor") !== null), { message: "the focus is back in the editor" }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest(".monaco-editor") !== null), {
+      message: "the focus is back in the editor",
+    })
+    .toBe(true);
   await page.getByRole("tab", { name: /HTTP/ }).click();
   await expect(page.getByTestId("http-exchange").first()).toContainText(tool);
   await page.getByRole("tab", { name: "Rendered" }).click();
@@ -214,7 +222,9 @@ for (const transport of TRANSPORTS) {
       await dialog.getByRole("button", { name: "Send reply" }).click();
       await expectCompleted(page, "Ultramarine, typed by a person", "trigger-sampling-request");
       await expect(page.getByTestId("rendered-result")).toContainText("toolscope-human");
-      await expect(page.getByTestId("server-request-record").filter({ hasText: "sampling/createMessage" }).getByTestId("server-request-answer")).toHaveText("reply as toolscope-human");
+      await expect(
+        page.getByTestId("server-request-record").filter({ hasText: "sampling/createMessage" }).getByTestId("server-request-answer"),
+      ).toHaveText("reply as toolscope-human");
 
       await callTool(page, "get-roots-list", {}, 2);
       // server-everything may ask twice in one call (its own sync after initialize, and the tool's): answer every one.
@@ -257,7 +267,11 @@ test.describe("an elicitation left unanswered", () => {
   test.describe.configure({ timeout: 150_000 });
   let app: AppInstance | undefined;
   test.beforeAll(async () => {
-    app = await startApp({ TOOLSCOPE_MODE: "local", TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS: "3000", TOOLSCOPE_STDIO_CONFIG: "playwright/fixtures/stdio-servers.json" });
+    app = await startApp({
+      TOOLSCOPE_MODE: "local",
+      TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS: "3000",
+      TOOLSCOPE_STDIO_CONFIG: "playwright/fixtures/stdio-servers.json",
+    });
   });
   test.afterAll(async () => {
     await app?.stop();
@@ -269,7 +283,9 @@ test.describe("an elicitation left unanswered", () => {
     const dialog = await expectDialog(page, call, "elicitation/create");
     await expect(dialog.getByTestId("server-request-deadline")).toContainText(/[0-3] s left|Time is up/);
     await expect(dialog).toBeHidden({ timeout: 10_000 });
-    await expect(page.getByTestId("server-request-notice")).toContainText("The server's request (elicitation/create) timed out after 3 s; the server got an error.");
+    await expect(page.getByTestId("server-request-notice")).toContainText(
+      "The server's request (elicitation/create) timed out after 3 s; the server got an error.",
+    );
     // server-everything turns the error into the tool's result.
     await expect(page.getByTestId("exchange")).toHaveAttribute("data-state", "done", { timeout: 15_000 });
     await expect(page.getByTestId("result-tabs")).toBeVisible();

@@ -6,7 +6,9 @@ import { forbidExternalRequests } from "./helpers";
 /** The tool rows of a docs page, by machine name, in page order. */
 async function toolRows(page: Page): Promise<string[]> {
   await expect(page.getByTestId("tool-index")).toBeVisible();
-  return page.locator('[data-testid^="tool-row-"]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.testid!.slice("tool-row-".length)));
+  return page
+    .locator('[data-testid^="tool-row-"]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.testid!.slice("tool-row-".length)));
 }
 
 /** Click Share on a live docs page and return the permalink it shows. */
@@ -43,7 +45,10 @@ test.describe("sharing, export and diff", () => {
     await expect(other.locator('meta[property="og:description"]')).toHaveAttribute("content", new RegExp(`^${liveTools.length} tools`));
 
     // A tool page inside the snapshot.
-    await other.getByTestId("tool-index").getByRole("link", { name: /Search issues/ }).click();
+    await other
+      .getByTestId("tool-index")
+      .getByRole("link", { name: /Search issues/ })
+      .click();
     await expect(other).toHaveURL(new RegExp(`/s/${id}/tools/search_issues$`));
     await expect(other.getByRole("heading", { level: 1 })).toContainText("Search issues");
     await expect(other.getByTestId("snapshot-banner")).toBeVisible();

@@ -28,7 +28,12 @@ test.describe("local stdio servers", () => {
     const { connection, stderr } = await connected.json();
     expect(connection.stdioId).toBeTruthy();
     expect(stderr.join("\n")).toContain("Starting default (STDIO) server");
-    const res = await request.post("/api/rpc", { data: { connection, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "via api" } } } } });
+    const res = await request.post("/api/rpc", {
+      data: {
+        connection,
+        message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "via api" } } },
+      },
+    });
     expect(res.ok()).toBe(true);
     const body = await res.json();
     expect(body.response.result.content[0].text).toBe("Echo: via api");
@@ -48,7 +53,15 @@ test.describe("local stdio servers", () => {
 
     await openPlayground(page, "stdio:everything", "echo");
     await expect(page.getByTestId("connection-era")).toContainText("legacy");
-    await setRequest(page, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { message: "hello from the browser" } } }));
+    await setRequest(
+      page,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "echo", arguments: { message: "hello from the browser" } },
+      }),
+    );
     await send(page);
     await expect(page.getByTestId("rendered-result")).toContainText("Echo: hello from the browser");
     await page.getByRole("tab", { name: /HTTP/ }).click();
@@ -56,15 +69,24 @@ test.describe("local stdio servers", () => {
     await expect(page.getByTestId("http-exchange")).toContainText("stdio:everything");
   });
 
-  test("a second published server over stdio: server-memory's knowledge graph, through the API and its docs page", async ({ request, page }) => {
+  test("a second published server over stdio: server-memory's knowledge graph, through the API and its docs page", async ({
+    request,
+    page,
+  }) => {
     const connected = await request.post("/api/connect", { data: { url: "stdio:memory", era: "auto" } });
     expect(connected.ok()).toBe(true);
     const { connection } = await connected.json();
     const listed = await (await request.post("/api/tools", { data: { connection } })).json();
-    expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["create_entities", "search_nodes", "read_graph"]));
+    expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(
+      expect.arrayContaining(["create_entities", "search_nodes", "read_graph"]),
+    );
     const name = `toolscope-e2e-${Date.now()}`;
     const call = (id: number, tool: string, args: unknown) =>
-      request.post("/api/rpc", { data: { connection, message: { jsonrpc: "2.0", id, method: "tools/call", params: { name: tool, arguments: args } } } }).then((r) => r.json());
+      request
+        .post("/api/rpc", {
+          data: { connection, message: { jsonrpc: "2.0", id, method: "tools/call", params: { name: tool, arguments: args } } },
+        })
+        .then((r) => r.json());
     const created = await call(1, "create_entities", { entities: [{ name, entityType: "test", observations: ["made by the stdio e2e"] }] });
     expect(created.response.result.isError ?? false).toBe(false);
     const found = await call(2, "search_nodes", { query: name });
@@ -75,7 +97,9 @@ test.describe("local stdio servers", () => {
     await expect(page.getByTestId("tool-index").getByTestId("tool-row-create_entities")).toBeVisible();
   });
 
-  test("each docs view of a stdio server stops the process it started: more views than TOOLSCOPE_STDIO_MAX_PROCESSES all render", async ({ page }) => {
+  test("each docs view of a stdio server stops the process it started: more views than TOOLSCOPE_STDIO_MAX_PROCESSES all render", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     // The default cap is 8 processes; before, every view left one running and the 9th failed with rate-limited.
     for (let view = 1; view <= 10; view++) {

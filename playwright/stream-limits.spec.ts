@@ -15,7 +15,12 @@ async function connectStalling(request: APIRequestContext) {
   return (await res.json()).connection;
 }
 
-const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, _meta: { progressToken: `p${id}` } } });
+const call = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args, _meta: { progressToken: `p${id}` } },
+});
 
 /** The events of a streamed /api/rpc answer, in order. */
 function streamEvents(text: string): { type: string; [k: string]: unknown }[] {
@@ -32,7 +37,11 @@ test.describe("upstream stream limits", () => {
   test("a call that keeps sending progress runs past the request timeout and answers", async ({ request }) => {
     const connection = await connectStalling(request);
     const started = Date.now();
-    const res = await request.post("/api/rpc", { data: { connection, message: call(1, "tick", { count: 7, interval_ms: 1_000 }) }, headers: { accept: "text/event-stream" }, timeout: 60_000 });
+    const res = await request.post("/api/rpc", {
+      data: { connection, message: call(1, "tick", { count: 7, interval_ms: 1_000 }) },
+      headers: { accept: "text/event-stream" },
+      timeout: 60_000,
+    });
     const events = streamEvents(await res.text());
     expect(Date.now() - started).toBeGreaterThan(REQUEST_TIMEOUT_MS + 1_000);
     expect(events.filter((e) => e.type === "notification")).toHaveLength(7);
@@ -44,7 +53,11 @@ test.describe("upstream stream limits", () => {
   test("a call whose event stream goes silent is cut after TOOLSCOPE_STREAM_IDLE_MS with upstream-timeout", async ({ request }) => {
     const connection = await connectStalling(request);
     const started = Date.now();
-    const res = await request.post("/api/rpc", { data: { connection, message: call(2, "stall", {}) }, headers: { accept: "text/event-stream" }, timeout: 60_000 });
+    const res = await request.post("/api/rpc", {
+      data: { connection, message: call(2, "stall", {}) },
+      headers: { accept: "text/event-stream" },
+      timeout: 60_000,
+    });
     const events = streamEvents(await res.text());
     const took = Date.now() - started;
     test.info().annotations.push({ type: "silent stream cut after", description: `${took} ms` });
@@ -52,11 +65,17 @@ test.describe("upstream stream limits", () => {
     expect(took).toBeLessThan(STREAM_IDLE_MS + 10_000);
     // The one progress notification came through live, then the error.
     expect(events.filter((e) => e.type === "notification")).toHaveLength(1);
-    const error = events.at(-1) as { type: string; status: number; body: { error: { kind: string; message: string; hint: string; exchanges: unknown[] } } };
+    const error = events.at(-1) as {
+      type: string;
+      status: number;
+      body: { error: { kind: string; message: string; hint: string; exchanges: unknown[] } };
+    };
     expect(error.type).toBe("error");
     expect(error.status).toBe(504);
     expect(error.body.error.kind).toBe("upstream-timeout");
-    expect(error.body.error.message).toBe(`The streamed response went silent: nothing arrived (no event, no keep-alive comment) for ${STREAM_IDLE_MS} ms (TOOLSCOPE_STREAM_IDLE_MS), so Toolscope closed it.`);
+    expect(error.body.error.message).toBe(
+      `The streamed response went silent: nothing arrived (no event, no keep-alive comment) for ${STREAM_IDLE_MS} ms (TOOLSCOPE_STREAM_IDLE_MS), so Toolscope closed it.`,
+    );
     expect(error.body.error.hint).toContain("TOOLSCOPE_STREAM_IDLE_MS");
     expect(error.body.error.exchanges.length).toBeGreaterThan(0);
   });

@@ -16,10 +16,13 @@ function bigTool(): Tool {
   const properties: Record<string, unknown> = {};
   for (let i = 0; i < PROPS; i++) {
     properties[`field_${i}`] =
-      i % 4 === 0 ? { type: "string", enum: ["open", "in_progress", "closed"], description: `Status ${i}` }
-      : i % 4 === 1 ? { type: "integer", minimum: 0, maximum: 1000, description: `Count ${i}` }
-      : i % 4 === 2 ? { type: "string", minLength: 1, maxLength: 200, description: `Text ${i}` }
-      : { type: "array", items: { type: "string" }, description: `Tags ${i}` };
+      i % 4 === 0
+        ? { type: "string", enum: ["open", "in_progress", "closed"], description: `Status ${i}` }
+        : i % 4 === 1
+          ? { type: "integer", minimum: 0, maximum: 1000, description: `Count ${i}` }
+          : i % 4 === 2
+            ? { type: "string", minLength: 1, maxLength: 200, description: `Text ${i}` }
+            : { type: "array", items: { type: "string" }, description: `Tags ${i}` };
   }
   return { name: "big_tool", inputSchema: { type: "object", properties, required: ["field_0", "field_1"], additionalProperties: false } };
 }
@@ -67,6 +70,8 @@ const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 console.log(`diagnoseRequest, tools/call with a ${PROPS}-property inputSchema (${(base.length / 1024).toFixed(1)} KB of request text)`);
 console.log(`  cold (first call, compiles MCP + tool validators): ${fmt(cold)}`);
 console.log(`  cold tool schema only (MCP validator already cached): ${fmt(toolCompile)}`);
-console.log(`  warm, after a one-character edit (${RUNS} runs): median ${fmt(quantile(times, 0.5))}, p95 ${fmt(quantile(times, 0.95))}, max ${fmt(times[times.length - 1])}`);
+console.log(
+  `  warm, after a one-character edit (${RUNS} runs): median ${fmt(quantile(times, 0.5))}, p95 ${fmt(quantile(times, 0.95))}, max ${fmt(times[times.length - 1])}`,
+);
 console.log(`  diagnostics on the last edited text: ${lastCount}`);
 console.log(`  target < 50 ms per keystroke: ${quantile(times, 0.95) < 50 ? "met" : "NOT met"}`);

@@ -19,13 +19,19 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { availableParallelism, cpus } from "node:os";
 
-const underReactServer = process.execArgv.some((a) => a.includes("react-server")) || (process.env.NODE_OPTIONS ?? "").includes("react-server");
+const underReactServer =
+  process.execArgv.some((a) => a.includes("react-server")) || (process.env.NODE_OPTIONS ?? "").includes("react-server");
 if ((underReactServer || process.env.NODE_ENV === undefined) && process.env.BENCH_DOCS_CHILD !== "1") {
   // Production React, as `next start` runs it (development React is several times slower).
   const execArgv = process.execArgv.filter((a) => !a.includes("react-server"));
   const run = spawnSync(process.execPath, [...execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: "inherit",
-    env: { ...process.env, BENCH_DOCS_CHILD: "1", NODE_ENV: process.env.NODE_ENV ?? "production", NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions[= ]react-server/g, "") },
+    env: {
+      ...process.env,
+      BENCH_DOCS_CHILD: "1",
+      NODE_ENV: process.env.NODE_ENV ?? "production",
+      NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions[= ]react-server/g, ""),
+    },
   });
   process.exit(run.status ?? 1);
 }
@@ -70,15 +76,27 @@ function syntheticTool(i: number): Tool {
         filter: {
           type: "object",
           description: "Optional filter.",
-          properties: { owner: { type: "string", description: "Owner login." }, since: { type: "string", format: "date-time", description: "Changed since." } },
+          properties: {
+            owner: { type: "string", description: "Owner login." },
+            since: { type: "string", format: "date-time", description: "Changed since." },
+          },
           additionalProperties: false,
         },
       },
       required: ["thing_id"],
       additionalProperties: false,
     },
-    outputSchema: { type: "object", properties: { id: { type: "string" }, name: { type: "string" }, updated: { type: "string", format: "date-time" } } },
-    annotations: readOnly ? { readOnlyHint: true, openWorldHint: false } : verb === "delete" ? { destructiveHint: true } : i % 3 === 0 ? {} : { destructiveHint: false, idempotentHint: verb === "update" },
+    outputSchema: {
+      type: "object",
+      properties: { id: { type: "string" }, name: { type: "string" }, updated: { type: "string", format: "date-time" } },
+    },
+    annotations: readOnly
+      ? { readOnlyHint: true, openWorldHint: false }
+      : verb === "delete"
+        ? { destructiveHint: true }
+        : i % 3 === 0
+          ? {}
+          : { destructiveHint: false, idempotentHint: verb === "update" },
     ...(i % 5 === 0 ? { icons: [{ src: `https://example.com/icons/${area}.png`, mimeType: "image/png", sizes: ["48x48"] }] } : {}),
   };
 }
@@ -95,7 +113,15 @@ const server: ServerSummary = {
 const links = liveLinks("https://bench.example/mcp");
 
 function list(n: number): ToolsResponse {
-  return { tools: Array.from({ length: n }, (_, i) => syntheticTool(i)), excluded: [], ttlMs: 300_000, cacheScope: "public", fetchedAt: new Date().toISOString(), pages: Math.ceil(n / 100), warnings: [] };
+  return {
+    tools: Array.from({ length: n }, (_, i) => syntheticTool(i)),
+    excluded: [],
+    ttlMs: 300_000,
+    cacheScope: "public",
+    fetchedAt: new Date().toISOString(),
+    pages: Math.ceil(n / 100),
+    warnings: [],
+  };
 }
 
 function median(xs: number[]): number {
@@ -112,7 +138,9 @@ function time<T>(f: () => T): [T, number] {
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(0)} KiB`;
 
-console.log(`bench-docs: Node ${process.version}, ${availableParallelism()} CPU(s) (${cpus()[0]?.model ?? "?"}), ${RUNS} runs per size (median), NODE_ENV=${process.env.NODE_ENV ?? "unset"}`);
+console.log(
+  `bench-docs: Node ${process.version}, ${availableParallelism()} CPU(s) (${cpus()[0]?.model ?? "?"}), ${RUNS} runs per size (median), NODE_ENV=${process.env.NODE_ENV ?? "unset"}`,
+);
 console.log("");
 console.log("tools  | ServerDocs render | HTML       | gzip     | time ×100 | bytes ×100 | lintServer | LintSummary render");
 console.log("-------|-------------------|------------|----------|-----------|------------|------------|-------------------");
@@ -161,5 +189,7 @@ if (LIVE) {
     times.push(performance.now() - t);
     if (!res.ok) console.log(`  HTTP ${res.status}`);
   }
-  console.log(`  first fetch ${ms(times[0])} (fetches the upstream list), then median ${ms(median(times.slice(1)))} (snapshot reused); ${kb(body.byteLength)} (HTML + RSC payload), gzip ${kb(gzipSync(body).length)}`);
+  console.log(
+    `  first fetch ${ms(times[0])} (fetches the upstream list), then median ${ms(median(times.slice(1)))} (snapshot reused); ${kb(body.byteLength)} (HTML + RSC payload), gzip ${kb(gzipSync(body).length)}`,
+  );
 }

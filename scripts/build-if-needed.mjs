@@ -3,7 +3,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -22,7 +32,14 @@ export function buildIfNeeded() {
     console.log("[toolscope] production build is up to date");
     return;
   }
-  console.log(built ? "[toolscope] sources changed since the last build: building…" : "[toolscope] no production build yet: building (about a minute)…");
-  const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  console.log(
+    built
+      ? "[toolscope] sources changed since the last build: building…"
+      : "[toolscope] no production build yet: building (about a minute)…",
+  );
+  const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -144,7 +144,12 @@ async function answerServerRequest(streamId, event) {
   serverRequests.seen[method] = (serverRequests.seen[method] ?? 0) + 1;
   const result = answerInputRequest(request);
   const response = result !== undefined ? { result } : { error: { code: -32601, message: `The user cannot answer ${method}.` } };
-  log("server request", { method, pendingId: event.pendingId, timeoutMs: event.timeoutMs, answer: result !== undefined ? Object.keys(result) : "error -32601" });
+  log("server request", {
+    method,
+    pendingId: event.pendingId,
+    timeoutMs: event.timeoutMs,
+    answer: result !== undefined ? Object.keys(result) : "error -32601",
+  });
   try {
     await post("/api/rpc/answer", { streamId: event.streamId ?? streamId, pendingId: event.pendingId, response });
     serverRequests.answered++;
@@ -162,7 +167,11 @@ async function answerServerRequest(streamId, event) {
  */
 async function rpc(message) {
   const path = "/api/rpc";
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: requestHeaders("text/event-stream"), body: JSON.stringify({ connection, message }) });
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: requestHeaders("text/event-stream"),
+    body: JSON.stringify({ connection, message }),
+  });
   if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) {
     const text = await res.text();
     const json = parseJson(text);
@@ -179,7 +188,8 @@ async function rpc(message) {
     const type = event.type ?? name;
     if (type === "stream") streamId = event.streamId;
     else if (type === "server-request") answers.push(answerServerRequest(streamId, event));
-    else if (type === "server-request-ended") log("server request ended", { pendingId: event.pendingId, answeredBy: event.answeredBy, note: event.note });
+    else if (type === "server-request-ended")
+      log("server request ended", { pendingId: event.pendingId, answeredBy: event.answeredBy, note: event.note });
     else if (type === "notification") log("notification", { method: event.message?.method });
     else if (type === "result" || type === "error") final ??= event;
   });
@@ -194,12 +204,19 @@ async function rpc(message) {
     reader.cancel().catch(() => undefined);
   }
   await Promise.all(answers);
-  if (!final) throw new ApiError(path, res.status, { error: { kind: "internal", message: "the /api/rpc stream ended without a result or error event" } });
+  if (!final)
+    throw new ApiError(path, res.status, {
+      error: { kind: "internal", message: "the /api/rpc stream ended without a result or error event" },
+    });
   if (final.type === "error") throw new ApiError(path, final.status, final.body);
   const body = final.body;
   if (body.connection) connection = body.connection;
   for (const record of Array.isArray(body.serverRequests) ? body.serverRequests : []) {
-    log("server request record", { method: record.request?.method, answeredBy: record.answeredBy, answer: isObject(record.answer?.result) ? "result" : record.answer?.error });
+    log("server request record", {
+      method: record.request?.method,
+      answeredBy: record.answeredBy,
+      answer: isObject(record.answer?.result) ? "result" : record.answer?.error,
+    });
   }
   return body;
 }
@@ -248,7 +265,8 @@ function sampleArguments(schema) {
 function filledForm(requestedSchema) {
   const content = {};
   const properties = isObject(requestedSchema) && isObject(requestedSchema.properties) ? requestedSchema.properties : {};
-  for (const [key, sub] of Object.entries(properties)) content[key] = isObject(sub) && "default" in sub ? sub.default : sampleValue(sub, key);
+  for (const [key, sub] of Object.entries(properties))
+    content[key] = isObject(sub) && "default" in sub ? sub.default : sampleValue(sub, key);
   return content;
 }
 
@@ -265,7 +283,12 @@ function answerInputRequest(request) {
     return { action: "accept", content: filledForm(params.requestedSchema) };
   }
   if (method === "sampling/createMessage") {
-    return { role: "assistant", content: { type: "text", text: "A reply typed by the user." }, model: "toolscope-human", stopReason: "endTurn" };
+    return {
+      role: "assistant",
+      content: { type: "text", text: "A reply typed by the user." },
+      model: "toolscope-human",
+      stopReason: "endTurn",
+    };
   }
   if (method === "roots/list") return { roots: [] };
   return undefined;
@@ -299,11 +322,19 @@ async function runExchange(message, { between } = {}) {
     if (Object.keys(inputResponses).length) params.inputResponses = inputResponses;
     if (result.requestState !== undefined) params.requestState = result.requestState;
     current = { ...original, id: nextId++, params };
-    log(`round ${round} of ${original.params?.name ?? original.method}`, { id: current.id, inputResponses: Object.keys(inputResponses), requestState: result.requestState !== undefined });
+    log(`round ${round} of ${original.params?.name ?? original.method}`, {
+      id: current.id,
+      inputResponses: Object.keys(inputResponses),
+      requestState: result.requestState !== undefined,
+    });
     res = await rpc(current);
     rounds.push(res);
   }
-  const outcome = res.response?.error ? `error ${res.response.error.code} ${res.response.error.message}` : isInputRequired(res.response) ? "still input_required" : "result";
+  const outcome = res.response?.error
+    ? `error ${res.response.error.code} ${res.response.error.message}`
+    : isInputRequired(res.response)
+      ? "still input_required"
+      : "result";
   log(`${original.method} ${original.params?.name ?? original.params?.uri ?? ""}`.trim(), { rounds: rounds.length, outcome });
   return { res, rounds };
 }
@@ -383,7 +414,10 @@ async function main() {
   const list = await listTools();
   const run = scenarios[scenario] ?? tryEveryTool;
   await run(list);
-  if (serverRequests.refused.length) throw new Error(`the proxy refused ${serverRequests.refused.length} answer(s) to server requests:\n${serverRequests.refused.join("\n")}`);
+  if (serverRequests.refused.length)
+    throw new Error(
+      `the proxy refused ${serverRequests.refused.length} answer(s) to server requests:\n${serverRequests.refused.join("\n")}`,
+    );
   log("done", { serverRequests: serverRequests.seen, answered: serverRequests.answered });
 }
 

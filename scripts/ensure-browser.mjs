@@ -39,10 +39,20 @@ export function decideBrowser(facts) {
     return { action: "use", source: "playwright", path: facts.playwrightChromium[0], warnings };
   }
   if (!facts.installAllowed) {
-    return { action: "fail", reason: "no Chromium found and installing is turned off (TOOLSCOPE_BROWSER_INSTALL=0): install Debian's chromium, run `npx playwright install chromium`, or set CHROMIUM_PATH", warnings };
+    return {
+      action: "fail",
+      reason:
+        "no Chromium found and installing is turned off (TOOLSCOPE_BROWSER_INSTALL=0): install Debian's chromium, run `npx playwright install chromium`, or set CHROMIUM_PATH",
+      warnings,
+    };
   }
   if (facts.isRoot && facts.aptGet) {
-    return { action: "install", via: "apt", command: [facts.aptGet, "install", "-y", "-qq", "-o", "DPkg::Lock::Timeout=300", "chromium"], warnings };
+    return {
+      action: "install",
+      via: "apt",
+      command: [facts.aptGet, "install", "-y", "-qq", "-o", "DPkg::Lock::Timeout=300", "chromium"],
+      warnings,
+    };
   }
   return { action: "install", via: "playwright", command: ["npx", "playwright", "install", "chromium"], warnings };
 }

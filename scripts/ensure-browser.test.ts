@@ -3,12 +3,23 @@ import { existsSync } from "node:fs";
 import { test } from "node:test";
 import { browserFacts, decideBrowser, DEBIAN_CHROMIUM, ensureBrowser, findChromium, type BrowserFacts } from "./ensure-browser.mjs";
 
-const PW = ["/root/.cache/ms-playwright/chromium-1/chrome-linux64/chrome", "/root/.cache/ms-playwright/chromium_headless_shell-1/chrome-headless-shell-linux64/chrome-headless-shell"];
+const PW = [
+  "/root/.cache/ms-playwright/chromium-1/chrome-linux64/chrome",
+  "/root/.cache/ms-playwright/chromium_headless_shell-1/chrome-headless-shell-linux64/chrome-headless-shell",
+];
 
 /** Facts for a machine holding exactly `present`. */
 function facts(present: string[], over: Partial<BrowserFacts> = {}): BrowserFacts {
   const have = new Set(present);
-  return { chromiumPathEnv: undefined, exists: (p) => have.has(p), playwrightChromium: PW, isRoot: false, aptGet: undefined, installAllowed: true, ...over };
+  return {
+    chromiumPathEnv: undefined,
+    exists: (p) => have.has(p),
+    playwrightChromium: PW,
+    isRoot: false,
+    aptGet: undefined,
+    installAllowed: true,
+    ...over,
+  };
 }
 
 test("CHROMIUM_PATH comes first when it exists", () => {
@@ -24,7 +35,12 @@ test("a CHROMIUM_PATH that does not exist is reported, and Debian's is used", ()
 });
 
 test("Debian's chromium before Playwright's own", () => {
-  assert.deepEqual(decideBrowser(facts([DEBIAN_CHROMIUM, ...PW])), { action: "use", source: "debian", path: DEBIAN_CHROMIUM, warnings: [] });
+  assert.deepEqual(decideBrowser(facts([DEBIAN_CHROMIUM, ...PW])), {
+    action: "use",
+    source: "debian",
+    path: DEBIAN_CHROMIUM,
+    warnings: [],
+  });
 });
 
 test("Playwright's own counts only with its headless shell", () => {
@@ -42,8 +58,16 @@ test("none found, root with apt-get: Debian's chromium package", () => {
 });
 
 test("none found, not root or no apt-get: npx playwright install chromium", () => {
-  for (const over of [{ isRoot: false, aptGet: "/usr/bin/apt-get" }, { isRoot: true, aptGet: undefined }]) {
-    assert.deepEqual(decideBrowser(facts([], over)), { action: "install", via: "playwright", command: ["npx", "playwright", "install", "chromium"], warnings: [] });
+  for (const over of [
+    { isRoot: false, aptGet: "/usr/bin/apt-get" },
+    { isRoot: true, aptGet: undefined },
+  ]) {
+    assert.deepEqual(decideBrowser(facts([], over)), {
+      action: "install",
+      via: "playwright",
+      command: ["npx", "playwright", "install", "chromium"],
+      warnings: [],
+    });
   }
   // Playwright unable to say where its browser lives counts as absent.
   assert.equal(decideBrowser(facts([], { playwrightChromium: undefined })).action, "install");
@@ -56,7 +80,10 @@ test("none found with installing turned off: a failure naming what to install", 
 });
 
 test("findChromium (what playwright.config.ts uses) follows the same order", () => {
-  const has = (...p: string[]) => (q: string) => p.includes(q);
+  const has =
+    (...p: string[]) =>
+    (q: string) =>
+      p.includes(q);
   assert.equal(findChromium({ CHROMIUM_PATH: "/opt/c" }, has("/opt/c", DEBIAN_CHROMIUM)), "/opt/c");
   assert.equal(findChromium({ CHROMIUM_PATH: "/opt/c" }, has(DEBIAN_CHROMIUM)), DEBIAN_CHROMIUM);
   assert.equal(findChromium({}, has()), undefined);

@@ -42,8 +42,23 @@ export function renderMarkdown(docs: string[]): Rendering[] {
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", nbsp: "\u00a0",
-  sol: "/", lpar: "(", rpar: ")", period: ".", semi: ";", num: "#", excl: "!", equals: "=",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  colon: ":",
+  tab: "\t",
+  newline: "\n",
+  nbsp: "\u00a0",
+  sol: "/",
+  lpar: "(",
+  rpar: ")",
+  period: ".",
+  semi: ";",
+  num: "#",
+  excl: "!",
+  equals: "=",
 };
 
 /** Decode character references the way a browser would in an attribute (named ones we know, all numeric ones). */
@@ -58,7 +73,25 @@ export function decodeEntities(text: string): string {
 }
 
 /** Attributes through which HTML follows or loads a URL. */
-const URL_ATTRIBUTES = new Set(["href", "src", "xlink:href", "action", "formaction", "poster", "data", "background", "srcset", "cite", "longdesc", "lowsrc", "dynsrc", "ping", "manifest", "codebase", "archive"]);
+const URL_ATTRIBUTES = new Set([
+  "href",
+  "src",
+  "xlink:href",
+  "action",
+  "formaction",
+  "poster",
+  "data",
+  "background",
+  "srcset",
+  "cite",
+  "longdesc",
+  "lowsrc",
+  "dynsrc",
+  "ping",
+  "manifest",
+  "codebase",
+  "archive",
+]);
 
 /** Every attribute of every tag: [tag, attribute name (lower case), decoded value]. */
 export function attributes(html: string): [string, string, string][] {
@@ -76,24 +109,32 @@ export function attributes(html: string): [string, string, string][] {
  * whitespace, control and invisible format characters removed and case folded, is javascript:, vbscript: or data:.
  */
 export function isDangerousUrl(value: string): boolean {
-  const folded = decodeEntities(value).replace(/[\s\p{Cc}\p{Cf}]/gu, "").toLowerCase();
+  const folded = decodeEntities(value)
+    .replace(/[\s\p{Cc}\p{Cf}]/gu, "")
+    .toLowerCase();
   return /^(?:javascript|vbscript|data):/.test(folded);
 }
 
 /** `tag attr=value` for every URL attribute in `html` with a dangerous scheme. */
 export function dangerousUrls(html: string): string[] {
   return attributes(html)
-    .filter(([, name, value]) => URL_ATTRIBUTES.has(name) && (name === "srcset" ? value.split(",").some((c) => isDangerousUrl(c.trim())) : isDangerousUrl(value)))
+    .filter(
+      ([, name, value]) =>
+        URL_ATTRIBUTES.has(name) && (name === "srcset" ? value.split(",").some((c) => isDangerousUrl(c.trim())) : isDangerousUrl(value)),
+    )
     .map(([tag, name, value]) => `${tag} ${name}=${JSON.stringify(value)}`);
 }
 
 /** Elements an export must never produce: they run script, load content or restyle the page. */
-const FORBIDDEN_TAGS = /<(script|img|iframe|frame|object|embed|svg|math|style|link|meta|base|form|input(?![^>]*type="checkbox")|video|audio|source|picture|template)\b/gi;
+const FORBIDDEN_TAGS =
+  /<(script|img|iframe|frame|object|embed|svg|math|style|link|meta|base|form|input(?![^>]*type="checkbox")|video|audio|source|picture|template)\b/gi;
 
 /** Everything in `html` that could act on its own: dangerous URLs, forbidden elements, event handler attributes. */
 export function activeContent(html: string): string[] {
   const tags = [...html.matchAll(FORBIDDEN_TAGS)].map((m) => `<${m[1]}>`);
-  const handlers = attributes(html).filter(([, name]) => name.startsWith("on")).map(([tag, name]) => `${tag} ${name}`);
+  const handlers = attributes(html)
+    .filter(([, name]) => name.startsWith("on"))
+    .map(([tag, name]) => `${tag} ${name}`);
   return [...dangerousUrls(html), ...tags, ...handlers];
 }
 
@@ -108,7 +149,9 @@ async function child(): Promise<void> {
   const { default: remarkGfm } = await import("remark-gfm");
   const marked = await import("marked").then((m) => m.marked).catch(() => undefined);
   const react = (doc: string, unfiltered: boolean) =>
-    renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfm], ...(unfiltered ? { urlTransform: (u: string) => u } : {}) }, doc));
+    renderToStaticMarkup(
+      createElement(ReactMarkdown, { remarkPlugins: [remarkGfm], ...(unfiltered ? { urlTransform: (u: string) => u } : {}) }, doc),
+    );
   const out: Rendering[] = docs.map((doc) => ({
     reactMarkdown: react(doc, false),
     reactMarkdownUnfiltered: react(doc, true),

@@ -31,7 +31,10 @@ function log(level, msg, fields) {
 }
 
 if (mode === "hosted" && !process.env.TOOLSCOPE_PUBLIC_URL?.trim()) {
-  log("error", "TOOLSCOPE_PUBLIC_URL is required in hosted mode: set it to the origin people reach Toolscope at, such as https://toolscope.example.com.");
+  log(
+    "error",
+    "TOOLSCOPE_PUBLIC_URL is required in hosted mode: set it to the origin people reach Toolscope at, such as https://toolscope.example.com.",
+  );
   process.exit(1);
 }
 const graceMs = Number(process.env.TOOLSCOPE_SHUTDOWN_GRACE_MS ?? "10000");

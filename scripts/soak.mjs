@@ -90,10 +90,19 @@ function freePort() {
 
 /** The instance: our own, on loopback, with the inspector on a port of its choosing (read back from stderr). */
 async function startInstance(port) {
-  if (!existsSync(path.join(root, distDir, "BUILD_ID"))) await fail(2, `no production build in ${distDir}: run \`npx next build\` (or set NEXT_DIST_DIR) first`);
+  if (!existsSync(path.join(root, distDir, "BUILD_ID")))
+    await fail(2, `no production build in ${distDir}: run \`npx next build\` (or set NEXT_DIST_DIR) first`);
   child = spawn(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, "--inspect=127.0.0.1:0", "scripts/server.mjs"], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), TOOLSCOPE_MODE: "local", TOOLSCOPE_LIMITS: "off", NODE_ENV: "production", NODE_OPTIONS: "" },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      TOOLSCOPE_MODE: "local",
+      TOOLSCOPE_LIMITS: "off",
+      NODE_ENV: "production",
+      NODE_OPTIONS: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.once("exit", (code, signal) => (childExit = { code, signal }));
@@ -211,7 +220,12 @@ const pageHeaders = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "naviga
 const search = (id) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search_issues", arguments: { query: "login" } } });
 
 async function postJson(route, body, accept) {
-  const res = await fetch(base + route, { method: "POST", headers: accept ? { ...jsonHeaders, accept } : jsonHeaders, body: JSON.stringify(body), signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  const res = await fetch(base + route, {
+    method: "POST",
+    headers: accept ? { ...jsonHeaders, accept } : jsonHeaders,
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${route} answered ${res.status}: ${text.slice(0, 200)}`);
   return text;
@@ -237,15 +251,21 @@ async function rpc(upstream, streamed, id) {
 }
 
 async function tools(upstream, fresh) {
-  const answer = JSON.parse(await postJson("/api/tools", { connection: connections[upstream], headers: {}, ...(fresh ? { fresh: true } : {}) }));
+  const answer = JSON.parse(
+    await postJson("/api/tools", { connection: connections[upstream], headers: {}, ...(fresh ? { fresh: true } : {}) }),
+  );
   if (!Array.isArray(answer.tools) || answer.tools.length === 0) throw new Error(`/api/tools (${upstream}): no tools`);
 }
 
 async function docs(upstream) {
   const server = upstream === "builtin" ? "builtin:demo" : httpUpstream;
-  const res = await fetch(`${base}/docs?server=${encodeURIComponent(server)}`, { headers: pageHeaders, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  const res = await fetch(`${base}/docs?server=${encodeURIComponent(server)}`, {
+    headers: pageHeaders,
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
   const html = await res.text();
-  if (!res.ok || !html.includes("search_issues")) throw new Error(`/docs (${upstream}) answered ${res.status}${res.ok ? " without the demo's tools" : ""}`);
+  if (!res.ok || !html.includes("search_issues"))
+    throw new Error(`/docs (${upstream}) answered ${res.status}${res.ok ? " without the demo's tools" : ""}`);
 }
 
 /**
@@ -324,10 +344,14 @@ try {
 /** The instance died or is leaving: say how, and stop. */
 const gone = async (when, failures = []) => {
   // A crashed instance drops its connections a moment before its exit is reported.
-  if (failures.length && !childExit) await Promise.race([new Promise((r) => child.once("exit", r)), new Promise((r) => setTimeout(r, 2_000))]);
+  if (failures.length && !childExit)
+    await Promise.race([new Promise((r) => child.once("exit", r)), new Promise((r) => setTimeout(r, 2_000))]);
   if (childExit || childLeaving) {
     const how = childExit ? `code ${childExit.code}, signal ${childExit.signal}` : "it is exiting";
-    await fail(1, `the instance went away ${when} (${how})${outOfMemory ? `: its ${HEAP_LIMIT_MB} MB heap ran out, so memory is kept per call` : ""}`);
+    await fail(
+      1,
+      `the instance went away ${when} (${how})${outOfMemory ? `: its ${HEAP_LIMIT_MB} MB heap ran out, so memory is kept per call` : ""}`,
+    );
   }
 };
 const measure = async () => {
@@ -349,16 +373,21 @@ const started = performance.now();
 const run = await traffic(calls, Date.now() + maxSeconds * 1000, counts);
 const seconds = (performance.now() - started) / 1000;
 await gone(`after ${run.done} of ${calls} calls`, run.failures);
-if (run.failures.length) await fail(1, `FAIL: ${run.failures.length} call(s) failed after ${run.done} good ones:\n  ${run.failures.join("\n  ")}`);
+if (run.failures.length)
+  await fail(1, `FAIL: ${run.failures.length} call(s) failed after ${run.done} good ones:\n  ${run.failures.join("\n  ")}`);
 const after = await measure();
 await stop();
 clearTimeout(overall);
 
 const growth = after.heap - before.heap;
 const perThousand = run.done ? (growth / run.done) * 1000 : 0;
-console.log(`soak: ${run.done} calls after ${warm.done} warm-up calls, concurrency ${concurrency}, ${seconds.toFixed(1)} s, ${(run.done / seconds).toFixed(1)} calls/s`);
+console.log(
+  `soak: ${run.done} calls after ${warm.done} warm-up calls, concurrency ${concurrency}, ${seconds.toFixed(1)} s, ${(run.done / seconds).toFixed(1)} calls/s`,
+);
 console.log(`soak: mix ${[...counts].map(([name, n]) => `${name} ${n}`).join(", ")}`);
-console.log(`soak: heap after GC ${mb(before.heap)} -> ${mb(after.heap)}: ${growth >= 0 ? "+" : ""}${mb(growth)} (${(perThousand / 1e6).toFixed(2)} MB per 1,000 calls; bound ${MAX_GROWTH_MB} MB)`);
+console.log(
+  `soak: heap after GC ${mb(before.heap)} -> ${mb(after.heap)}: ${growth >= 0 ? "+" : ""}${mb(growth)} (${(perThousand / 1e6).toFixed(2)} MB per 1,000 calls; bound ${MAX_GROWTH_MB} MB)`,
+);
 console.log(`soak: RSS ${mb(before.rss)} -> ${mb(after.rss)}`);
 if (run.done < calls) console.log(`soak: stopped after ${run.done} of ${calls} calls: SOAK_MAX_SECONDS=${maxSeconds} ran out`);
 if (growth > MAX_GROWTH_MB * 1e6) {

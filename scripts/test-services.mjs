@@ -73,7 +73,8 @@ let installAttempted = false;
  */
 function installMissing(packages, log) {
   if (process.env.TOOLSCOPE_TEST_SERVICES_INSTALL === "0") return "installing is turned off (TOOLSCOPE_TEST_SERVICES_INSTALL=0)";
-  if (!isRoot()) return "not root, so they cannot be installed here (install Debian's postgresql and redis-server, or set PG_BIN_DIR / REDIS_SERVER)";
+  if (!isRoot())
+    return "not root, so they cannot be installed here (install Debian's postgresql and redis-server, or set PG_BIN_DIR / REDIS_SERVER)";
   const apt = onPath("apt-get");
   if (!apt) return "apt-get not found, so they cannot be installed here (set PG_BIN_DIR / REDIS_SERVER)";
   if (installAttempted) return "installing them failed earlier in this process";
@@ -185,7 +186,8 @@ function postgresUser() {
 function run(cmd, args, what) {
   const [c, a] = asPostgresUser(cmd, args);
   const r = spawnSync(c, a, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  if (r.status !== 0) throw new Error(`${what} failed (${r.error?.message ?? `status ${r.status}`}): ${(r.stderr || r.stdout || "").trim().slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(`${what} failed (${r.error?.message ?? `status ${r.status}`}): ${(r.stderr || r.stdout || "").trim().slice(-2000)}`);
   return r.stdout;
 }
 
@@ -264,9 +266,28 @@ async function startRedis(server, log) {
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), "toolscope-redis-"));
   const port = await freePort();
-  const child = spawn(server, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no", "--dir", dir, "--loglevel", "warning"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    server,
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--daemonize",
+      "no",
+      "--dir",
+      dir,
+      "--loglevel",
+      "warning",
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout.on("data", (d) => (output = (output + d).slice(-4000)));
   child.stderr.on("data", (d) => (output = (output + d).slice(-4000)));
@@ -292,7 +313,9 @@ async function startRedis(server, log) {
   while (!(await redisPing(port))) {
     if (exited || Date.now() > deadline) {
       service.stopSync();
-      throw new TestServicesUnavailable(`redis-server did not start (${exited ? "it exited" : "no PONG within 10 s"}): ${output.trim().slice(-1000)}`);
+      throw new TestServicesUnavailable(
+        `redis-server did not start (${exited ? "it exited" : "no PONG within 10 s"}): ${output.trim().slice(-1000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -342,7 +365,10 @@ export async function startTestServices({ postgres = true, redis = true, log = (
   const { pgBin, redisServer, reasons } = locate({ postgres, redis }, log);
   const why = [reasons.postgres, reasons.redis].filter(Boolean);
   if (why.length > 0) throw new TestServicesUnavailable(why.join("; "));
-  const [pg, rd] = await Promise.allSettled([postgres ? startPostgres(pgBin, log) : undefined, redis ? startRedis(redisServer, log) : undefined]);
+  const [pg, rd] = await Promise.allSettled([
+    postgres ? startPostgres(pgBin, log) : undefined,
+    redis ? startRedis(redisServer, log) : undefined,
+  ]);
   const started = [pg, rd].filter((r) => r.status === "fulfilled" && r.value).map((r) => r.value);
   const failed = [pg, rd].find((r) => r.status === "rejected");
   if (failed) {
@@ -382,13 +408,22 @@ export async function servicesForTests({ postgres = false, redis = false, log = 
     if (want.postgres || want.redis) {
       // Start each on its own, so one that fails does not take the other down.
       const [pg, rd] = await Promise.all([
-        want.postgres ? startTestServices({ postgres: true, redis: false, log }).catch((err) => ((unavailable.postgres = err.message), undefined)) : undefined,
-        want.redis ? startTestServices({ postgres: false, redis: true, log }).catch((err) => ((unavailable.redis = err.message), undefined)) : undefined,
+        want.postgres
+          ? startTestServices({ postgres: true, redis: false, log }).catch((err) => ((unavailable.postgres = err.message), undefined))
+          : undefined,
+        want.redis
+          ? startTestServices({ postgres: false, redis: true, log }).catch((err) => ((unavailable.redis = err.message), undefined))
+          : undefined,
       ]);
       own = { databaseUrl: pg?.databaseUrl, redisUrl: rd?.redisUrl, stop: async () => void (await Promise.all([pg?.stop(), rd?.stop()])) };
     }
   }
-  const result = { databaseUrl: reuse.databaseUrl ?? own.databaseUrl, redisUrl: reuse.redisUrl ?? own.redisUrl, unavailable, stop: own.stop };
+  const result = {
+    databaseUrl: reuse.databaseUrl ?? own.databaseUrl,
+    redisUrl: reuse.redisUrl ?? own.redisUrl,
+    unavailable,
+    stop: own.stop,
+  };
   const reasons = Object.entries(unavailable).map(([k, v]) => `${k === "postgres" ? "PostgreSQL" : "Redis"}: ${v}`);
   if (reasons.length > 0) {
     if (process.env.TOOLSCOPE_REQUIRE_TEST_SERVICES === "1") {

@@ -23,15 +23,36 @@ function named(server: ServerSummary): string {
 
 async function snapshotSide(id: string): Promise<Loaded> {
   const snap = await loadSnapshot(id);
-  if (!snap) return { error: { kind: "bad-request", message: `There is no snapshot with the id ${JSON.stringify(id.slice(0, 60))}.`, hint: "Snapshot ids are the part after /s/ in a share link." } };
-  const side = { label: `Snapshot ${snap.id}`, server: named(snap.server), when: `taken ${new Date(snap.takenAt).toUTCString()}`, links: snapshotLinks(snap.id, snap.source) };
+  if (!snap)
+    return {
+      error: {
+        kind: "bad-request",
+        message: `There is no snapshot with the id ${JSON.stringify(id.slice(0, 60))}.`,
+        hint: "Snapshot ids are the part after /s/ in a share link.",
+      },
+    };
+  const side = {
+    label: `Snapshot ${snap.id}`,
+    server: named(snap.server),
+    when: `taken ${new Date(snap.takenAt).toUTCString()}`,
+    links: snapshotLinks(snap.id, snap.source),
+  };
   return { side, tools: snap.list.tools, source: snap.source };
 }
 
 async function liveSide(source: string): Promise<Loaded> {
   const load = await loadDocs(source);
   if (!load.ok) return { error: load.error };
-  return { side: { label: "Live server", server: named(load.snap.server), when: `fetched ${new Date(load.snap.list.fetchedAt).toUTCString()}`, links: liveLinks(load.url) }, tools: load.snap.list.tools, source: load.url };
+  return {
+    side: {
+      label: "Live server",
+      server: named(load.snap.server),
+      when: `fetched ${new Date(load.snap.list.fetchedAt).toUTCString()}`,
+      links: liveLinks(load.url),
+    },
+    tools: load.snap.list.tools,
+    source: load.url,
+  };
 }
 
 /** `/diff?a=<snapshot id>&b=<snapshot id | live>`: what changed between two sets of tool definitions. */
@@ -46,18 +67,32 @@ export default async function DiffPage({ searchParams }: { searchParams: Search 
       <header className="flex flex-wrap items-end gap-4">
         <div className="mr-auto">
           <h1 className="text-2xl font-semibold tracking-tight">Compare tool definitions</h1>
-          <p className="text-sm text-zinc-500">Breaking changes first: what clients calling these tools, or reading their results, must adapt to.</p>
+          <p className="text-sm text-zinc-500">
+            Breaking changes first: what clients calling these tools, or reading their results, must adapt to.
+          </p>
         </div>
         <form action="/diff" className="flex flex-wrap items-end gap-2 text-sm">
-          <label className="flex flex-col gap-0.5">Before (snapshot id)<input name="a" defaultValue={a} required className={field} /></label>
-          <label className="flex flex-col gap-0.5">After (snapshot id or “live”)<input name="b" defaultValue={b} className={field} /></label>
+          <label className="flex flex-col gap-0.5">
+            Before (snapshot id)
+            <input name="a" defaultValue={a} required className={field} />
+          </label>
+          <label className="flex flex-col gap-0.5">
+            After (snapshot id or “live”)
+            <input name="b" defaultValue={b} className={field} />
+          </label>
           <button className="rounded-md border border-zinc-300 px-3 py-1 dark:border-zinc-700">Compare</button>
         </form>
       </header>
-      {!before && <p className="text-sm">Share a server from its docs page to get a snapshot id, then compare it with another snapshot or with the live server.</p>}
+      {!before && (
+        <p className="text-sm">
+          Share a server from its docs page to get a snapshot id, then compare it with another snapshot or with the live server.
+        </p>
+      )}
       {before && "error" in before && <ProxyErrorBanner error={before.error} />}
       {after && "error" in after && <ProxyErrorBanner error={after.error} />}
-      {before && "side" in before && after && "side" in after && <DiffView diff={diffToolLists(before.tools, after.tools)} before={before.side} after={after.side} />}
+      {before && "side" in before && after && "side" in after && (
+        <DiffView diff={diffToolLists(before.tools, after.tools)} before={before.side} after={after.side} />
+      )}
     </div>
   );
 }

@@ -24,7 +24,11 @@ export default async function ServerDocsPage({ searchParams }: { searchParams: S
         <h1 className="text-2xl font-semibold">Could not load the docs of {load.url}</h1>
         <ProxyErrorBanner error={load.error} />
         <p className="text-sm">
-          Docs pages are public and fetched without credentials. For a server that needs them, <Link className="underline" href={liveLinks(load.url).playground()}>open it in the playground</Link>.
+          Docs pages are public and fetched without credentials. For a server that needs them,{" "}
+          <Link className="underline" href={liveLinks(load.url).playground()}>
+            open it in the playground
+          </Link>
+          .
         </p>
       </div>
     );

@@ -24,13 +24,24 @@ export function snapshotMetadata(snap: Snapshot, origin: string, tool?: Tool): M
     description,
     robots: { index: false },
     // The trusted public origin (TOOLSCOPE_PUBLIC_URL), never the request's Host: previews show where the link goes.
-    openGraph: { title, description, type: "website", siteName: "Toolscope", url: `${origin}/s/${snap.id}${tool ? `/tools/${encodeURIComponent(tool.name)}` : ""}` },
+    openGraph: {
+      title,
+      description,
+      type: "website",
+      siteName: "Toolscope",
+      url: `${origin}/s/${snap.id}${tool ? `/tools/${encodeURIComponent(tool.name)}` : ""}`,
+    },
     twitter: { card: "summary", title, description },
   };
 }
 
 /** A file name for exports: the server's name as a slug, then the id. */
 export function exportFileName(snap: Snapshot, ext: string): string {
-  const slug = serverDisplayName(snap.server).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "mcp-server";
+  const slug =
+    serverDisplayName(snap.server)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "mcp-server";
   return `${slug}-${snap.id}.${ext}`;
 }

@@ -37,7 +37,12 @@ const DEFAULT_NOTE = "Annotations are hints from the server. Treat them as untru
  * Every behavioural hint with its effective value. Values the server set are solid; spec defaults are
  * dashed and say "(default)" in the tooltip and to screen readers.
  */
-export function AnnotationBadges({ tool, untrustedNote = true, showNotMeaningful = true, testId = "annotation-badges" }: AnnotationBadgesProps) {
+export function AnnotationBadges({
+  tool,
+  untrustedNote = true,
+  showNotMeaningful = true,
+  testId = "annotation-badges",
+}: AnnotationBadgesProps) {
   const hints = effectiveHints(tool).filter((h) => showNotMeaningful || h.meaningful);
   const note = untrustedNote === true ? DEFAULT_NOTE : untrustedNote || undefined;
   return (
@@ -55,10 +60,19 @@ export function AnnotationBadges({ tool, untrustedNote = true, showNotMeaningful
                 title={title}
                 testId={`annotation-${h.key}`}
               >
-                <span data-source={h.source} data-value={String(h.value)} data-meaningful={String(h.meaningful)} className={h.meaningful ? "" : "line-through"}>
+                <span
+                  data-source={h.source}
+                  data-value={String(h.value)}
+                  data-meaningful={String(h.meaningful)}
+                  className={h.meaningful ? "" : "line-through"}
+                >
                   {h.label}
                 </span>
-                {h.source === "default" && <span aria-hidden className="text-[0.65rem] opacity-70">default</span>}
+                {h.source === "default" && (
+                  <span aria-hidden className="text-[0.65rem] opacity-70">
+                    default
+                  </span>
+                )}
                 <span className="sr-only">
                   {` ${origin}`}
                   {h.meaningful ? "" : " (does not apply: the tool claims to be read-only)"}

@@ -29,11 +29,27 @@ const AREA: Record<Change["area"], string> = { input: "parameters", output: "out
 
 /** Messages mark names with backticks; show those as code, everything else as text. */
 function Message({ text }: { text: string }) {
-  return <>{text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i} className="rounded bg-zinc-100 px-1 font-mono text-[0.85em] dark:bg-zinc-800">{part}</code> : part))}</>;
+  return (
+    <>
+      {text.split("`").map((part, i) =>
+        i % 2 === 1 ? (
+          <code key={i} className="rounded bg-zinc-100 px-1 font-mono text-[0.85em] dark:bg-zinc-800">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }
 
 function SeverityBadge({ severity }: { severity: ChangeSeverity }) {
-  return <Badge tone={TONE[severity]} variant="solid">{severity === "info" ? "informational" : severity}</Badge>;
+  return (
+    <Badge tone={TONE[severity]} variant="solid">
+      {severity === "info" ? "informational" : severity}
+    </Badge>
+  );
 }
 
 function ToolList({ tools, links, severity }: { tools: Tool[]; links: DocsLinks; severity: ChangeSeverity }) {
@@ -42,7 +58,9 @@ function ToolList({ tools, links, severity }: { tools: Tool[]; links: DocsLinks;
       {tools.map((t) => (
         <li key={t.name} className="flex flex-wrap items-center gap-2">
           <SeverityBadge severity={severity} />
-          <Link className="font-mono hover:underline" href={links.toolPage(t.name)}>{t.name}</Link>
+          <Link className="font-mono hover:underline" href={links.toolPage(t.name)}>
+            {t.name}
+          </Link>
           {displayName(t) !== t.name && <span className="text-zinc-500">{displayName(t)}</span>}
         </li>
       ))}
@@ -56,13 +74,19 @@ export function DiffView({ diff, before, after }: Props) {
   return (
     <div className="space-y-6">
       <dl className="grid gap-3 sm:grid-cols-2" data-testid="diff-sides">
-        {[["Before", before], ["After", after]].map(([title, side]) => {
+        {[
+          ["Before", before],
+          ["After", after],
+        ].map(([title, side]) => {
           const s = side as DiffSide;
           return (
             <div key={title as string} className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
               <dt className="text-xs uppercase tracking-wide text-zinc-500">{title as string}</dt>
               <dd className="mt-0.5">
-                <Link className="font-medium hover:underline" href={s.links.serverPage}>{s.label}</Link>: {s.server}
+                <Link className="font-medium hover:underline" href={s.links.serverPage}>
+                  {s.label}
+                </Link>
+                : {s.server}
                 <span className="block text-xs text-zinc-500">{s.when}</span>
               </dd>
             </div>
@@ -75,8 +99,10 @@ export function DiffView({ diff, before, after }: Props) {
           <>No changes: both sides have the same {diff.unchanged.length} tool definitions.</>
         ) : (
           <>
-            <strong className="text-red-700 dark:text-red-300">{counts.breaking} breaking</strong>, <strong className="text-emerald-700 dark:text-emerald-300">{counts.compatible} compatible</strong> and {counts.info} informational change{counts.info === 1 ? "" : "s"}
-            {" "}({diff.removed.length} removed, {diff.changed.length} changed, {diff.added.length} added, {diff.unchanged.length} unchanged tools).
+            <strong className="text-red-700 dark:text-red-300">{counts.breaking} breaking</strong>,{" "}
+            <strong className="text-emerald-700 dark:text-emerald-300">{counts.compatible} compatible</strong> and {counts.info}{" "}
+            informational change{counts.info === 1 ? "" : "s"} ({diff.removed.length} removed, {diff.changed.length} changed,{" "}
+            {diff.added.length} added, {diff.unchanged.length} unchanged tools).
           </>
         )}
       </p>
@@ -89,19 +115,39 @@ export function DiffView({ diff, before, after }: Props) {
 
       {diff.changed.length > 0 && (
         <section aria-labelledby="diff-changed" className="space-y-3">
-          <h2 id="diff-changed" className="text-lg font-semibold">Changed tools ({diff.changed.length})</h2>
+          <h2 id="diff-changed" className="text-lg font-semibold">
+            Changed tools ({diff.changed.length})
+          </h2>
           {diff.changed.map((t) => (
-            <Card key={t.name} testId="diff-tool" title={<Link className="font-mono hover:underline" href={after.links.toolPage(t.name)}>{t.name}</Link>} level={3} aside={<SeverityBadge severity={t.severity} />}>
+            <Card
+              key={t.name}
+              testId="diff-tool"
+              title={
+                <Link className="font-mono hover:underline" href={after.links.toolPage(t.name)}>
+                  {t.name}
+                </Link>
+              }
+              level={3}
+              aside={<SeverityBadge severity={t.severity} />}
+            >
               <ul className="space-y-2 text-sm">
                 {t.changes.map((c, i) => (
                   <li key={i} className="flex flex-wrap items-start gap-2" data-severity={c.severity}>
                     <SeverityBadge severity={c.severity} />
                     <span className="text-xs uppercase tracking-wide text-zinc-500 leading-6">{AREA[c.area]}</span>
-                    <span className="min-w-0 flex-1 leading-6"><Message text={c.message} /></span>
+                    <span className="min-w-0 flex-1 leading-6">
+                      <Message text={c.message} />
+                    </span>
                     {(c.before !== undefined || c.after !== undefined) && (
                       <div className="grid w-full gap-1 sm:grid-cols-2">
-                        <p className="whitespace-pre-wrap break-words rounded bg-red-50 p-2 text-xs dark:bg-red-950/40"><span className="sr-only">Before: </span>{c.before ?? "(none)"}</p>
-                        <p className="whitespace-pre-wrap break-words rounded bg-emerald-50 p-2 text-xs dark:bg-emerald-950/40"><span className="sr-only">After: </span>{c.after ?? "(none)"}</p>
+                        <p className="whitespace-pre-wrap break-words rounded bg-red-50 p-2 text-xs dark:bg-red-950/40">
+                          <span className="sr-only">Before: </span>
+                          {c.before ?? "(none)"}
+                        </p>
+                        <p className="whitespace-pre-wrap break-words rounded bg-emerald-50 p-2 text-xs dark:bg-emerald-950/40">
+                          <span className="sr-only">After: </span>
+                          {c.after ?? "(none)"}
+                        </p>
                       </div>
                     )}
                   </li>

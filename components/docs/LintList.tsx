@@ -16,13 +16,25 @@ export interface LintListProps {
 const TONE: Record<Severity, BadgeTone> = { error: "danger", warning: "warning", info: "info" };
 
 /** Lint findings with severity badges, and for each: why it matters and how to fix it. */
-export function LintList({ findings, summary, showToolName = false, emptyText = "No problems found.", testId = "lint-list" }: LintListProps) {
+export function LintList({
+  findings,
+  summary,
+  showToolName = false,
+  emptyText = "No problems found.",
+  testId = "lint-list",
+}: LintListProps) {
   return (
     <div data-testid={testId} className="min-w-0">
       {summary && (
         <p className="mb-2 flex flex-wrap items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="lint-summary">
           {(["error", "warning", "info"] as const).map((s) => (
-            <Badge key={s} tone={TONE[s]} variant={summary[s] > 0 ? "solid" : "outline"} muted={summary[s] === 0} testId={`lint-count-${s}`}>
+            <Badge
+              key={s}
+              tone={TONE[s]}
+              variant={summary[s] > 0 ? "solid" : "outline"}
+              muted={summary[s] === 0}
+              testId={`lint-count-${s}`}
+            >
               {summary[s]} {s === "info" ? "info" : `${s}${summary[s] === 1 ? "" : "s"}`}
             </Badge>
           ))}

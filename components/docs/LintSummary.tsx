@@ -49,9 +49,17 @@ export function LintSummary({ lint, links, maxToolsPerCheck = 12, testId = "serv
   return (
     <section className="mt-8" aria-labelledby="checks-heading" data-testid={testId}>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id="checks-heading" className="text-xl font-semibold">Checks</h2>
+        <h2 id="checks-heading" className="text-xl font-semibold">
+          Checks
+        </h2>
         {ORDER.map((s) => (
-          <Badge key={s} tone={TONE[s]} variant={summary[s] > 0 ? "solid" : "outline"} muted={summary[s] === 0} testId={`server-lint-count-${s}`}>
+          <Badge
+            key={s}
+            tone={TONE[s]}
+            variant={summary[s] > 0 ? "solid" : "outline"}
+            muted={summary[s] === 0}
+            testId={`server-lint-count-${s}`}
+          >
             {summary[s]} {s === "info" ? "info" : `${s}${summary[s] === 1 ? "" : "s"}`}
           </Badge>
         ))}
@@ -65,9 +73,17 @@ export function LintSummary({ lint, links, maxToolsPerCheck = 12, testId = "serv
           </summary>
           <ul className="mt-2 space-y-1.5 text-sm">
             {checks.map((c) => (
-              <li key={`${c.severity}:${c.id}`} className="min-w-0 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" data-testid="server-lint-check" data-lint-id={c.id} data-severity={c.severity}>
+              <li
+                key={`${c.severity}:${c.id}`}
+                className="min-w-0 rounded-md border border-zinc-200 p-2 dark:border-zinc-800"
+                data-testid="server-lint-check"
+                data-lint-id={c.id}
+                data-severity={c.severity}
+              >
                 <div className="flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-1">
-                  <Badge tone={TONE[c.severity]} variant="solid">{c.severity}</Badge>
+                  <Badge tone={TONE[c.severity]} variant="solid">
+                    {c.severity}
+                  </Badge>
                   <code className="text-xs text-zinc-500">{c.id}</code>
                   <span className="min-w-0 break-words">{c.count === 1 ? c.example : `${c.count}× — e.g. ${c.example}`}</span>
                 </div>
@@ -75,7 +91,13 @@ export function LintSummary({ lint, links, maxToolsPerCheck = 12, testId = "serv
                 {c.tools.size > 0 && (
                   <p className="mt-1 flex min-w-0 flex-wrap gap-x-2 text-xs">
                     {[...c.tools].slice(0, maxToolsPerCheck).map((t) => (
-                      <a key={t} href={links.toolPage(t)} className="break-all font-mono text-accent-700 hover:underline dark:text-accent-100">{t}</a>
+                      <a
+                        key={t}
+                        href={links.toolPage(t)}
+                        className="break-all font-mono text-accent-700 hover:underline dark:text-accent-100"
+                      >
+                        {t}
+                      </a>
                     ))}
                     {c.tools.size > maxToolsPerCheck && <span className="text-zinc-500">and {c.tools.size - maxToolsPerCheck} more</span>}
                   </p>

@@ -32,7 +32,11 @@ function chipText(s: ChipState): string {
     case "unsupported":
       return "Live updates need a 2026-07-28 server";
     case "closed":
-      return s.reason === "graceful" ? "Live: the server ended the subscription" : s.reason === "failed" ? "Live updates unavailable" : "Live: stopped";
+      return s.reason === "graceful"
+        ? "Live: the server ended the subscription"
+        : s.reason === "failed"
+          ? "Live updates unavailable"
+          : "Live: stopped";
   }
 }
 
@@ -140,7 +144,9 @@ export function LiveUpdates({ server, era }: Props) {
         <span aria-hidden="true" className={`inline-block size-2 shrink-0 rounded-full ${dotClass(status)}`} />
         <span>{chipText(status)}</span>
       </p>
-      {status.state === "closed" && status.reason === "failed" && status.message && <p className="max-w-xs text-right text-red-700 dark:text-red-300">{status.message}</p>}
+      {status.state === "closed" && status.reason === "failed" && status.message && (
+        <p className="max-w-xs text-right text-red-700 dark:text-red-300">{status.message}</p>
+      )}
       <p role="status" aria-live="polite" data-testid="live-notice" className="min-h-4 text-emerald-700 dark:text-emerald-300">
         {notice ? `${notice} — ${refreshing ? "refreshing…" : "refreshed"}` : ""}
       </p>

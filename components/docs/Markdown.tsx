@@ -76,14 +76,18 @@ function splitForRender(source: string): [string, string] {
 export function Markdown({ source, compact, className = "", testId }: MarkdownProps) {
   const [rendered, rest] = splitForRender(source);
   return (
-    <div data-testid={testId} className={`prose-desc min-w-0 break-words text-sm leading-relaxed ${compact ? "[&_p]:my-0.5" : ""} ${className}`}>
+    <div
+      data-testid={testId}
+      className={`prose-desc min-w-0 break-words text-sm leading-relaxed ${compact ? "[&_p]:my-0.5" : ""} ${className}`}
+    >
       <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} components={components} urlTransform={urlTransform}>
         {rendered}
       </ReactMarkdown>
       {rest && (
         <details className="mt-2 rounded-md border border-amber-300 p-2 text-xs dark:border-amber-800" data-testid="md-truncated">
           <summary className="cursor-pointer font-medium text-amber-900 dark:text-amber-300">
-            {source.length.toLocaleString("en-US")} characters: the first {rendered.length.toLocaleString("en-US")} are rendered; show the remaining {rest.length.toLocaleString("en-US")} as plain text
+            {source.length.toLocaleString("en-US")} characters: the first {rendered.length.toLocaleString("en-US")} are rendered; show the
+            remaining {rest.length.toLocaleString("en-US")} as plain text
           </summary>
           <div className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap font-mono">{rest}</div>
         </details>

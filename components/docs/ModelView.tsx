@@ -38,7 +38,9 @@ export function ModelView({ tool, mappedName, testId = "model-view" }: ModelView
         )}
         <CodeBlock code={openai.json} language="json" label="tools[] entry" />
       </div>
-      <p className="text-xs text-zinc-500 lg:col-span-2 dark:text-zinc-500">Token counts are estimates (about four characters per token).</p>
+      <p className="text-xs text-zinc-500 lg:col-span-2 dark:text-zinc-500">
+        Token counts are estimates (about four characters per token).
+      </p>
     </div>
   );
 }

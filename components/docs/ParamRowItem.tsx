@@ -33,15 +33,28 @@ export function ParamRowItem({ row, depth, openDepth = 1, anchors }: ParamRowIte
   const nested = row.children.length + (row.alternatives?.length ?? 0);
   const label = row.role === "items" ? "each item" : row.role === "additional" ? "any other key" : row.name;
   return (
-    <li id={anchors?.ids.get(row)} data-testid="param-row" data-path={row.path} data-depth={depth} className="min-w-0 border-t border-zinc-100 py-2 first:border-t-0 dark:border-zinc-800">
+    <li
+      id={anchors?.ids.get(row)}
+      data-testid="param-row"
+      data-path={row.path}
+      data-depth={depth}
+      className="min-w-0 border-t border-zinc-100 py-2 first:border-t-0 dark:border-zinc-800"
+    >
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-1">
-        <code data-testid="param-name" className={`break-all font-mono text-sm font-semibold text-zinc-900 dark:text-zinc-50 ${row.deprecated ? "line-through" : ""}`}>
+        <code
+          data-testid="param-name"
+          className={`break-all font-mono text-sm font-semibold text-zinc-900 dark:text-zinc-50 ${row.deprecated ? "line-through" : ""}`}
+        >
           {label}
         </code>
         <span data-testid="param-type" className="break-all font-mono text-xs text-accent-700 dark:text-accent-100">
           {row.type}
         </span>
-        {row.refName && !row.cycleRef && <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400" title={`Defined as ${row.refName}`}>({row.refName})</span>}
+        {row.refName && !row.cycleRef && (
+          <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400" title={`Defined as ${row.refName}`}>
+            ({row.refName})
+          </span>
+        )}
         {row.required ? (
           <Badge tone="danger" variant="solid" testId="param-required">
             required
@@ -72,7 +85,9 @@ export function ParamRowItem({ row, depth, openDepth = 1, anchors }: ParamRowIte
       </div>
 
       {row.title && row.title !== row.name && <p className="mt-0.5 text-xs font-medium text-zinc-700 dark:text-zinc-300">{row.title}</p>}
-      {row.description && <Markdown source={row.description} compact className="mt-0.5 text-zinc-700 dark:text-zinc-300" testId="param-description" />}
+      {row.description && (
+        <Markdown source={row.description} compact className="mt-0.5 text-zinc-700 dark:text-zinc-300" testId="param-description" />
+      )}
 
       {row.enum && row.enum.length > 0 && (
         <div className="mt-1 flex flex-wrap items-center gap-1" data-testid="param-enum">
@@ -121,7 +136,11 @@ export function ParamRowItem({ row, depth, openDepth = 1, anchors }: ParamRowIte
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="param-cycle">
           Recursive: same shape as{" "}
           {row.refName && anchors?.byRef.has(row.refName) ? (
-            <a href={`#${anchors.byRef.get(row.refName)}`} className="font-mono text-accent-700 underline dark:text-accent-100" data-testid="param-cycle-link">
+            <a
+              href={`#${anchors.byRef.get(row.refName)}`}
+              className="font-mono text-accent-700 underline dark:text-accent-100"
+              data-testid="param-cycle-link"
+            >
               {row.cycleRef}
             </a>
           ) : (
@@ -151,11 +170,19 @@ export function ParamRowItem({ row, depth, openDepth = 1, anchors }: ParamRowIte
             {row.children.length > 0 && (
               <ul className="min-w-0">
                 {row.children.map((child) => (
-                  <ParamRowItem key={`${child.role}:${child.path}:${child.name}`} row={child} depth={depth + 1} openDepth={openDepth} anchors={anchors} />
+                  <ParamRowItem
+                    key={`${child.role}:${child.path}:${child.name}`}
+                    row={child}
+                    depth={depth + 1}
+                    openDepth={openDepth}
+                    anchors={anchors}
+                  />
                 ))}
               </ul>
             )}
-            {row.alternatives && <AlternativeGroups alternatives={row.alternatives} depth={depth + 1} openDepth={openDepth} anchors={anchors} />}
+            {row.alternatives && (
+              <AlternativeGroups alternatives={row.alternatives} depth={depth + 1} openDepth={openDepth} anchors={anchors} />
+            )}
           </div>
         </details>
       )}
@@ -207,7 +234,9 @@ export function AlternativeGroups({ alternatives, depth, openDepth, anchors }: A
           className="min-w-0 rounded-md border border-dashed border-zinc-300 px-2 py-1.5 dark:border-zinc-700"
         >
           <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
-            <span className="mr-1.5 rounded bg-zinc-100 px-1 font-mono text-[0.7rem] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">{alt.kind}</span>
+            <span className="mr-1.5 rounded bg-zinc-100 px-1 font-mono text-[0.7rem] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">
+              {alt.kind}
+            </span>
             {alt.label}
           </p>
           {alt.rows.length > 0 ? (

@@ -39,7 +39,14 @@ function refAnchors(tree: ParamTreeModel, prefix: string): RefAnchors {
  * Parameters as a nested list. Nested objects, array items and alternatives expand with native
  * <details>, so the tree works without client JavaScript.
  */
-export function ParamTree({ tree, label = "Parameters", emptyText = "This tool takes no parameters.", showRootDescription = false, openDepth = 1, testId = "param-tree" }: ParamTreeProps) {
+export function ParamTree({
+  tree,
+  label = "Parameters",
+  emptyText = "This tool takes no parameters.",
+  showRootDescription = false,
+  openDepth = 1,
+  testId = "param-tree",
+}: ParamTreeProps) {
   const anchors = refAnchors(tree, testId);
   return (
     <div data-testid={testId} data-row-count={tree.rowCount} className="min-w-0">
@@ -50,12 +57,16 @@ export function ParamTree({ tree, label = "Parameters", emptyText = "This tool t
         </p>
       )}
       {(tree.rootCycleRef || tree.rootMissingRef) && (
-        <p className="text-sm text-red-700 dark:text-red-300">The schema&apos;s root reference cannot be resolved: {tree.rootCycleRef ?? tree.rootMissingRef}</p>
+        <p className="text-sm text-red-700 dark:text-red-300">
+          The schema&apos;s root reference cannot be resolved: {tree.rootCycleRef ?? tree.rootMissingRef}
+        </p>
       )}
       {tree.noParameters ? (
         <p data-testid="param-tree-empty" className="text-sm text-zinc-600 dark:text-zinc-400">
           {emptyText}
-          {tree.additionalProperties === "allowed" && <span className="block text-xs text-zinc-500">Its schema nonetheless accepts any object.</span>}
+          {tree.additionalProperties === "allowed" && (
+            <span className="block text-xs text-zinc-500">Its schema nonetheless accepts any object.</span>
+          )}
         </p>
       ) : (
         tree.rows.length > 0 && (

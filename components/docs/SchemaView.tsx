@@ -37,7 +37,9 @@ export function SchemaView({ schema, kind = "input", showRaw = true, label, test
       />
       {showRaw && (
         <details className="mt-2" data-testid={`${testId}-raw`}>
-          <summary className="cursor-pointer select-none text-xs font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">Raw JSON schema</summary>
+          <summary className="cursor-pointer select-none text-xs font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+            Raw JSON schema
+          </summary>
           <CodeBlock code={prettyJson(schema)} language="json" />
         </details>
       )}

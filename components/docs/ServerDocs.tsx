@@ -47,16 +47,30 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
             {Object.entries(links.search.hidden).map(([k, v]) => (
               <input key={k} type="hidden" name={k} value={v} />
             ))}
-            <label className="sr-only" htmlFor="tool-search">Search tools</label>
-            <input id="tool-search" name="q" defaultValue={query.q} placeholder="Search name, title, description" className={`w-64 max-w-full ${control}`} />
-            <label className="sr-only" htmlFor="tool-behaviour">Behaviour</label>
+            <label className="sr-only" htmlFor="tool-search">
+              Search tools
+            </label>
+            <input
+              id="tool-search"
+              name="q"
+              defaultValue={query.q}
+              placeholder="Search name, title, description"
+              className={`w-64 max-w-full ${control}`}
+            />
+            <label className="sr-only" htmlFor="tool-behaviour">
+              Behaviour
+            </label>
             <select id="tool-behaviour" name="behaviour" defaultValue={query.behaviour ?? ""} className={control}>
               <option value="">any behaviour</option>
               {BEHAVIOURS.map((b) => (
-                <option key={b} value={b}>{b}</option>
+                <option key={b} value={b}>
+                  {b}
+                </option>
               ))}
             </select>
-            <button className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900">Filter</button>
+            <button className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900">
+              Filter
+            </button>
           </form>
         </div>
         {shown.length === 0 ? <p className="mt-4 text-sm text-zinc-500">No tool matches.</p> : <ToolIndex tools={shown} links={links} />}

@@ -11,11 +11,23 @@ interface Props {
   actions?: React.ReactNode;
 }
 
-function Fact({ label, children, testId, className = "" }: { label: string; children: React.ReactNode; testId?: string; className?: string }) {
+function Fact({
+  label,
+  children,
+  testId,
+  className = "",
+}: {
+  label: string;
+  children: React.ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <div className={`min-w-0 ${className}`}>
       <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm" data-testid={testId}>{children}</dd>
+      <dd className="mt-0.5 break-words text-sm" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -50,9 +62,13 @@ export function ServerOverview({ server, list, actions }: Props) {
         {/* The HTTP+SSE badge is too long for a quarter (or, on a phone, half) of the row: it takes two columns there. */}
         <Fact label="Era" testId="server-era" className={server.transport === "sse" ? "col-span-2 lg:col-span-1" : ""}>
           {server.transport === "sse" ? (
-            <Badge tone="warning" variant="solid" title={SSE_TITLE} testId="server-transport">legacy · HTTP+SSE (deprecated)</Badge>
+            <Badge tone="warning" variant="solid" title={SSE_TITLE} testId="server-transport">
+              legacy · HTTP+SSE (deprecated)
+            </Badge>
           ) : (
-            <Badge tone={server.era === "modern" ? "accent" : "neutral"} variant="solid">{server.era === "modern" ? "modern (stateless)" : "legacy (session)"}</Badge>
+            <Badge tone={server.era === "modern" ? "accent" : "neutral"} variant="solid">
+              {server.era === "modern" ? "modern (stateless)" : "legacy (session)"}
+            </Badge>
           )}
         </Fact>
         <Fact label="Protocol version">{server.protocolVersion}</Fact>
@@ -80,7 +96,9 @@ export function ServerOverview({ server, list, actions }: Props) {
           {cache.expiresAt && <> · expires {new Date(cache.expiresAt).toUTCString()}</>}
         </p>
         {list.warnings.map((w, i) => (
-          <p key={i} className="mt-1 text-xs text-amber-800 dark:text-amber-300">{w}</p>
+          <p key={i} className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+            {w}
+          </p>
         ))}
       </div>
       {server.instructions && (

@@ -18,7 +18,11 @@ export function ShareButton({ server }: Props) {
   async function share() {
     setState({ status: "busy" });
     try {
-      const res = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ server }) });
+      const res = await fetch("/api/snapshots", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ server }),
+      });
       const body = (await res.json()) as { id: string; url: string } | ProxyErrorBody;
       if ("error" in body) return setState({ status: "error", message: body.error.message });
       // The link as this browser reaches us (the API's url reflects the Host header, which a proxy may rewrite).
@@ -49,14 +53,27 @@ export function ShareButton({ server }: Props) {
       </button>
       {state.status === "done" && (
         <p className="flex flex-wrap items-center justify-end gap-2" role="status">
-          <label className="sr-only" htmlFor="share-link">Permanent link</label>
-          <input id="share-link" readOnly value={state.url} onFocus={(e) => e.currentTarget.select()} data-testid="share-link" className="w-72 rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900" />
-          <a href={state.url} className="text-accent-600 underline dark:text-accent-100">Open</a>
+          <label className="sr-only" htmlFor="share-link">
+            Permanent link
+          </label>
+          <input
+            id="share-link"
+            readOnly
+            value={state.url}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="share-link"
+            className="w-72 rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <a href={state.url} className="text-accent-600 underline dark:text-accent-100">
+            Open
+          </a>
           <span className="text-xs text-zinc-500">{state.copied ? "Copied." : "Copy the link."}</span>
         </p>
       )}
       {state.status === "error" && (
-        <p role="alert" className="max-w-sm text-right text-red-700 dark:text-red-300">{state.message}</p>
+        <p role="alert" className="max-w-sm text-right text-red-700 dark:text-red-300">
+          {state.message}
+        </p>
       )}
     </div>
   );

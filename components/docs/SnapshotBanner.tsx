@@ -23,20 +23,38 @@ export function SnapshotBanner({ id, source, displayUrl, takenAt, tool, retentio
   const live = liveLinks(source);
   const base = `/s/${encodeURIComponent(id)}`;
   return (
-    <aside data-testid="snapshot-banner" aria-label="Snapshot" className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-accent-500/40 bg-accent-50 px-3 py-2 text-sm dark:border-accent-500/50 dark:bg-accent-700/20">
+    <aside
+      data-testid="snapshot-banner"
+      aria-label="Snapshot"
+      className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border border-accent-500/40 bg-accent-50 px-3 py-2 text-sm dark:border-accent-500/50 dark:bg-accent-700/20"
+    >
       <p className="min-w-0 flex-1">
         Snapshot of <span className="break-all font-medium">{displayUrl}</span> taken{" "}
         <time dateTime={takenAt}>{new Date(takenAt).toUTCString()}</time>. It never changes; the server may have.
-        {retentionDays > 0 && <span data-testid="snapshot-retention"> Kept while someone opens it at least once every {retentionDays} days.</span>}
+        {retentionDays > 0 && (
+          <span data-testid="snapshot-retention"> Kept while someone opens it at least once every {retentionDays} days.</span>
+        )}
       </p>
       <nav aria-label="Snapshot actions" className="flex flex-wrap gap-x-3 gap-y-1">
-        <Link className={link} href={tool ? live.toolPage(tool) : live.serverPage}>Live docs</Link>
-        <Link className={link} href={`/diff?a=${encodeURIComponent(id)}&b=live`} data-testid="compare-live">Compare with live</Link>
+        <Link className={link} href={tool ? live.toolPage(tool) : live.serverPage}>
+          Live docs
+        </Link>
+        <Link className={link} href={`/diff?a=${encodeURIComponent(id)}&b=live`} data-testid="compare-live">
+          Compare with live
+        </Link>
         <span className="text-zinc-500">
           Export:{" "}
-          <a className={link} href={`${base}/export.md`} data-testid="export-md">Markdown</a>{" · "}
-          <a className={link} href={`${base}/export.json`} data-testid="export-json">JSON</a>{" · "}
-          <a className={link} href={`${base}/export.html`} data-testid="export-html">HTML</a>
+          <a className={link} href={`${base}/export.md`} data-testid="export-md">
+            Markdown
+          </a>
+          {" · "}
+          <a className={link} href={`${base}/export.json`} data-testid="export-json">
+            JSON
+          </a>
+          {" · "}
+          <a className={link} href={`${base}/export.html`} data-testid="export-html">
+            HTML
+          </a>
         </span>
       </nav>
     </aside>

@@ -42,7 +42,10 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
   return (
     <article className="space-y-6">
       <nav className="text-sm text-zinc-500" aria-label="Breadcrumb">
-        <Link href={links.serverPage} className="hover:underline">{serverName}</Link> / <span>{tool.name}</span>
+        <Link href={links.serverPage} className="hover:underline">
+          {serverName}
+        </Link>{" "}
+        / <span>{tool.name}</span>
       </nav>
       <header className="flex items-start gap-3">
         <ToolIcon icons={tool.icons} name={name} size={40} />
@@ -50,13 +53,29 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
           <h1 className="break-words text-2xl font-semibold tracking-tight">{name}</h1>
           {name !== tool.name && <code className="text-sm text-zinc-500">{tool.name}</code>}
         </div>
-        <Link href={links.playground(tool.name)} className="shrink-0 rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700">
+        <Link
+          href={links.playground(tool.name)}
+          className="shrink-0 rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
+        >
           Try it
         </Link>
       </header>
-      <AnnotationBadges tool={tool} untrustedNote={trusted ? "This server is on the trusted list (TOOLSCOPE_TRUSTED_SERVERS): its hints are taken at their word." : true} />
-      {tool.description ? <Markdown source={tool.description} testId="tool-description" /> : <p className="text-sm italic text-zinc-500">The server gives no description for this tool.</p>}
-      {typeof uiResource === "string" && <p className="text-sm">Has an MCP App UI: <code>{uiResource}</code></p>}
+      <AnnotationBadges
+        tool={tool}
+        untrustedNote={
+          trusted ? "This server is on the trusted list (TOOLSCOPE_TRUSTED_SERVERS): its hints are taken at their word." : true
+        }
+      />
+      {tool.description ? (
+        <Markdown source={tool.description} testId="tool-description" />
+      ) : (
+        <p className="text-sm italic text-zinc-500">The server gives no description for this tool.</p>
+      )}
+      {typeof uiResource === "string" && (
+        <p className="text-sm">
+          Has an MCP App UI: <code>{uiResource}</code>
+        </p>
+      )}
 
       <Card title="Parameters" level={2} testId="input-schema">
         <SchemaView schema={tool.inputSchema} kind="input" />
@@ -64,12 +83,19 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
 
       {headers.declarations.length > 0 && (
         <Card title="Mirrored into HTTP headers (x-mcp-header)" level={2} testId="x-mcp-headers">
-          <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">On Streamable HTTP, clients copy these argument values into headers so gateways and load balancers can route without reading the body.</p>
+          <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+            On Streamable HTTP, clients copy these argument values into headers so gateways and load balancers can route without reading the
+            body.
+          </p>
           <ul className="space-y-1 text-sm">
             {headers.declarations.map((d) => (
               <li key={d.header}>
                 <code>{d.path.join(".")}</code> → <code className="font-semibold">{d.header}</code>
-                {SECRETISH.test(d.path.at(-1) ?? "") && <span className="ml-2 text-amber-700 dark:text-amber-400">Looks secret: header values show up in proxy and gateway logs.</span>}
+                {SECRETISH.test(d.path.at(-1) ?? "") && (
+                  <span className="ml-2 text-amber-700 dark:text-amber-400">
+                    Looks secret: header values show up in proxy and gateway logs.
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -79,11 +105,16 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
       <Card title="Output" level={2} testId="output-schema">
         {tool.outputSchema ? (
           <>
-            <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">The tool declares an output schema: a successful result must carry <code>structuredContent</code> matching it (clients validate it).</p>
+            <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+              The tool declares an output schema: a successful result must carry <code>structuredContent</code> matching it (clients
+              validate it).
+            </p>
             <SchemaView schema={tool.outputSchema} kind="output" />
           </>
         ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No output schema: results are unstructured content blocks (text, images, resources).</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            No output schema: results are unstructured content blocks (text, images, resources).
+          </p>
         )}
       </Card>
 
@@ -91,7 +122,18 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
         <CodeBlock code={JSON.stringify(call, null, 2)} language="json" />
         {endpoint && (
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <CopyButton text={curlCommand({ endpoint: endpoint.url, era: endpoint.era, protocolVersion: endpoint.protocolVersion, message: call, tool, ...(endpoint.transport ? { transport: endpoint.transport } : {}) })} label="Copy as curl" testId="copy-curl" />
+            <CopyButton
+              text={curlCommand({
+                endpoint: endpoint.url,
+                era: endpoint.era,
+                protocolVersion: endpoint.protocolVersion,
+                message: call,
+                tool,
+                ...(endpoint.transport ? { transport: endpoint.transport } : {}),
+              })}
+              label="Copy as curl"
+              testId="copy-curl"
+            />
             <span className="text-xs text-zinc-500">
               {endpoint.era === "modern"
                 ? "With the _meta envelope and the MCP-Protocol-Version, Mcp-Method, Mcp-Name and Mcp-Param-* headers."
@@ -101,7 +143,11 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
             </span>
           </div>
         )}
-        <p className="mt-1 text-xs text-zinc-500">{exampleOk.ok ? "Generated from the input schema and checked against it." : "Generated from the input schema, but it does not validate: the schema may be unsatisfiable or use features the generator skips."}</p>
+        <p className="mt-1 text-xs text-zinc-500">
+          {exampleOk.ok
+            ? "Generated from the input schema and checked against it."
+            : "Generated from the input schema, but it does not validate: the schema may be unsatisfiable or use features the generator skips."}
+        </p>
       </Card>
 
       <Card title="Checks" level={2} testId="tool-lints">

@@ -98,8 +98,24 @@ function LetterTile({ name, size, className, testId }: { name: string; size: num
  */
 export function ToolIcon({ icons, name, size = 32, testId = "tool-icon" }: ToolIconProps) {
   const safe = (Array.isArray(icons) ? icons : []).filter(usable);
-  const light = pick(safe.filter((i) => i.theme === "light"), size) ?? pick(safe.filter((i) => !i.theme), size);
-  const dark = pick(safe.filter((i) => i.theme === "dark"), size) ?? pick(safe.filter((i) => !i.theme), size);
+  const light =
+    pick(
+      safe.filter((i) => i.theme === "light"),
+      size,
+    ) ??
+    pick(
+      safe.filter((i) => !i.theme),
+      size,
+    );
+  const dark =
+    pick(
+      safe.filter((i) => i.theme === "dark"),
+      size,
+    ) ??
+    pick(
+      safe.filter((i) => !i.theme),
+      size,
+    );
 
   if (!light && !dark) return <LetterTile name={name} size={size} className="inline-grid" testId={testId} />;
   // Inline on purpose (Tailwind's preflight makes images blocks): only an inline broken image collapses to nothing.

@@ -58,15 +58,27 @@ function ToolRow({ tool, href, icons }: { tool: Tool; href: string; icons: boole
         <a href={href}>{name}</a>
         {name !== tool.name && <code>{tool.name}</code>}
         {readOnly.value ? (
-          <Badge tone="success" variant={readOnly.source === "set" ? "solid" : "dashed"}>read-only</Badge>
+          <Badge tone="success" variant={readOnly.source === "set" ? "solid" : "dashed"}>
+            read-only
+          </Badge>
         ) : destructive.value ? (
-          <Badge tone="danger" variant={destructive.source === "set" ? "solid" : "dashed"} title={destructive.source === "default" ? "Not stated by the server: the spec default is destructive" : undefined}>
+          <Badge
+            tone="danger"
+            variant={destructive.source === "set" ? "solid" : "dashed"}
+            title={destructive.source === "default" ? "Not stated by the server: the spec default is destructive" : undefined}
+          >
             destructive
           </Badge>
         ) : (
-          <Badge tone="warning" variant="solid">modifies</Badge>
+          <Badge tone="warning" variant="solid">
+            modifies
+          </Badge>
         )}
-        {!readOnly.value && idempotent.value && <Badge tone="info" variant="solid">idempotent</Badge>}
+        {!readOnly.value && idempotent.value && (
+          <Badge tone="info" variant="solid">
+            idempotent
+          </Badge>
+        )}
       </div>
       {text && <p>{text}</p>}
     </li>
@@ -112,7 +124,10 @@ export function ToolIndex({ tools, links }: ToolIndexProps) {
         <ul className="flex flex-wrap gap-1.5 text-sm">
           {groups.map((g) => (
             <li key={g.anchor}>
-              <a href={`#${g.anchor}`} className="inline-flex items-center gap-1 rounded-md border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+              <a
+                href={`#${g.anchor}`}
+                className="inline-flex items-center gap-1 rounded-md border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
                 <span className={g.prefix === null ? "" : "font-mono"}>{g.prefix ?? g.label}</span>
                 <span className="text-xs text-zinc-500">{g.tools.length}</span>
               </a>
@@ -123,10 +138,10 @@ export function ToolIndex({ tools, links }: ToolIndexProps) {
       {groups.map((g) => (
         <details key={g.anchor} id={g.anchor} open className="group mt-4" data-testid="tool-group" data-prefix={g.prefix ?? ""}>
           <summary className="flex cursor-pointer items-baseline gap-2 border-b border-zinc-200 pb-1 dark:border-zinc-800">
-            <span aria-hidden className="inline-block w-3 -rotate-90 text-xs text-zinc-400 group-open:rotate-0">▾</span>
-            <h3 className="text-base font-semibold">
-              {g.prefix === null ? g.label : <code className="font-mono">{g.prefix}…</code>}
-            </h3>
+            <span aria-hidden className="inline-block w-3 -rotate-90 text-xs text-zinc-400 group-open:rotate-0">
+              ▾
+            </span>
+            <h3 className="text-base font-semibold">{g.prefix === null ? g.label : <code className="font-mono">{g.prefix}…</code>}</h3>
             <span className="text-sm text-zinc-500" data-testid="tool-group-count">
               {g.tools.length} tool{g.tools.length === 1 ? "" : "s"}
             </span>

@@ -48,12 +48,25 @@ export function ConnectForm() {
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="connect-form" aria-busy={busy}>
       <div>
-        <label htmlFor="server-url" className="mb-1 block text-sm font-medium">MCP server URL</label>
-        <input id="server-url" className={field} type="url" inputMode="url" required placeholder="https://example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} />
+        <label htmlFor="server-url" className="mb-1 block text-sm font-medium">
+          MCP server URL
+        </label>
+        <input
+          id="server-url"
+          className={field}
+          type="url"
+          inputMode="url"
+          required
+          placeholder="https://example.com/mcp"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
       </div>
       <div className="flex flex-wrap gap-3">
         <div className="min-w-40 flex-1">
-          <label htmlFor="server-era" className="mb-1 block text-sm font-medium">Protocol era</label>
+          <label htmlFor="server-era" className="mb-1 block text-sm font-medium">
+            Protocol era
+          </label>
           <select id="server-era" className={field} value={era} onChange={(e) => setEra(e.target.value as EraChoice)}>
             {ERA_CHOICES.map((c) => (
               <option key={c} value={c}>
@@ -64,17 +77,35 @@ export function ConnectForm() {
         </div>
       </div>
       <details className="text-sm">
-        <summary className="cursor-pointer select-none text-zinc-600 dark:text-zinc-400">Headers (e.g. Authorization) — kept in this tab only</summary>
-        <label htmlFor="server-headers" className="sr-only">Headers, one per line</label>
-        <textarea id="server-headers" className={`${field} mt-2 h-20 font-mono`} placeholder="Authorization: Bearer …" value={headerText} onChange={(e) => setHeaderText(e.target.value)} />
+        <summary className="cursor-pointer select-none text-zinc-600 dark:text-zinc-400">
+          Headers (e.g. Authorization) — kept in this tab only
+        </summary>
+        <label htmlFor="server-headers" className="sr-only">
+          Headers, one per line
+        </label>
+        <textarea
+          id="server-headers"
+          className={`${field} mt-2 h-20 font-mono`}
+          placeholder="Authorization: Bearer …"
+          value={headerText}
+          onChange={(e) => setHeaderText(e.target.value)}
+        />
       </details>
       {error && (
-        <div role="alert" data-testid="connect-error" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <div
+          role="alert"
+          data-testid="connect-error"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           <p className="font-medium">{error.message}</p>
           {error.hint && <p className="mt-1">{error.hint}</p>}
         </div>
       )}
-      <button type="submit" disabled={busy} className="rounded-md bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-60"
+      >
         {busy ? "Connecting…" : "Connect"}
       </button>
     </form>

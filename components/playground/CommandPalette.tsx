@@ -50,7 +50,13 @@ export function CommandPalette({ commands, onClose, title = "Command palette", p
     }
   };
   return (
-    <Modal title={title} onClose={onClose} testId="command-palette" hideTitle widthClass="w-[min(36rem,calc(100vw-2rem))] mt-[12vh] mb-auto">
+    <Modal
+      title={title}
+      onClose={onClose}
+      testId="command-palette"
+      hideTitle
+      widthClass="w-[min(36rem,calc(100vw-2rem))] mt-[12vh] mb-auto"
+    >
       <input
         data-autofocus
         role="combobox"
@@ -81,7 +87,11 @@ export function CommandPalette({ commands, onClose, title = "Command palette", p
             className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm ${i === current ? "bg-accent-50 text-accent-700 dark:bg-accent-700/30 dark:text-accent-100" : ""}`}
           >
             <span className="min-w-0 flex-1 truncate">{c.label}</span>
-            {c.shortcut && <kbd className="rounded border border-zinc-300 px-1 font-mono text-[10px] text-zinc-500 dark:border-zinc-700">{c.shortcut}</kbd>}
+            {c.shortcut && (
+              <kbd className="rounded border border-zinc-300 px-1 font-mono text-[10px] text-zinc-500 dark:border-zinc-700">
+                {c.shortcut}
+              </kbd>
+            )}
             <span className="text-xs text-zinc-500">{c.group}</span>
           </li>
         ))}

@@ -8,7 +8,14 @@ afterEach(cleanup);
 function renderDialog() {
   const confirmed: boolean[] = [];
   let cancelled = 0;
-  render(<ConfirmDestructiveDialog toolName="delete_issue" summary="may be destructive" onConfirm={(d) => confirmed.push(d)} onCancel={() => cancelled++} />);
+  render(
+    <ConfirmDestructiveDialog
+      toolName="delete_issue"
+      summary="may be destructive"
+      onConfirm={(d) => confirmed.push(d)}
+      onCancel={() => cancelled++}
+    />,
+  );
   return { confirmed, cancelled: () => cancelled, dialog: screen.getByTestId("confirm-destructive") as HTMLDialogElement };
 }
 

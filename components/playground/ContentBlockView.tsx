@@ -26,15 +26,28 @@ export function ContentBlockView({ block }: { block: Block }) {
   switch (block.type) {
     case "text": {
       const { json, text } = prettyText(String(block.text ?? ""));
-      return <pre data-testid="content-text" className={`${box} overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs ${json ? "" : "font-sans text-sm"}`}>{text}</pre>;
+      return (
+        <pre
+          data-testid="content-text"
+          className={`${box} overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs ${json ? "" : "font-sans text-sm"}`}
+        >
+          {text}
+        </pre>
+      );
     }
     case "image": {
       const src = dataUrl(block.mimeType, block.data);
       return (
         <figure className={box} data-testid="content-image">
-          {/* eslint-disable-next-line @next/next/no-img-element -- inline data from the response, not an optimisable asset */}
-          {src ? <img src={src} alt="Image returned by the tool" className="max-h-80 max-w-full" /> : <p className="text-sm text-red-700">Image block without valid base64 data and mimeType.</p>}
-          <figcaption className="mt-1 text-xs text-zinc-500">{String(block.mimeType)} · {Math.round((String(block.data ?? "").length * 3) / 4)} bytes</figcaption>
+          {src ? (
+            // eslint-disable-next-line @next/next/no-img-element -- inline data from the response, not an optimisable asset
+            <img src={src} alt="Image returned by the tool" className="max-h-80 max-w-full" />
+          ) : (
+            <p className="text-sm text-red-700">Image block without valid base64 data and mimeType.</p>
+          )}
+          <figcaption className="mt-1 text-xs text-zinc-500">
+            {String(block.mimeType)} · {Math.round((String(block.data ?? "").length * 3) / 4)} bytes
+          </figcaption>
         </figure>
       );
     }
@@ -42,7 +55,11 @@ export function ContentBlockView({ block }: { block: Block }) {
       const src = dataUrl(block.mimeType, block.data);
       return (
         <figure className={box} data-testid="content-audio">
-          {src ? <audio controls src={src} className="w-full max-w-md" /> : <p className="text-sm text-red-700">Audio block without valid base64 data and mimeType.</p>}
+          {src ? (
+            <audio controls src={src} className="w-full max-w-md" />
+          ) : (
+            <p className="text-sm text-red-700">Audio block without valid base64 data and mimeType.</p>
+          )}
           <figcaption className="mt-1 text-xs text-zinc-500">{String(block.mimeType)}</figcaption>
         </figure>
       );
@@ -63,10 +80,15 @@ export function ContentBlockView({ block }: { block: Block }) {
       return (
         <div className={box} data-testid="content-resource">
           <p className="text-xs uppercase tracking-wide text-zinc-500">Embedded resource</p>
-          <code className="break-all text-xs">{String(r.uri)}</code> {typeof r.mimeType === "string" && <span className="text-xs text-zinc-500">({r.mimeType})</span>}
+          <code className="break-all text-xs">{String(r.uri)}</code>{" "}
+          {typeof r.mimeType === "string" && <span className="text-xs text-zinc-500">({r.mimeType})</span>}
           {typeof r.text === "string" && <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap text-xs">{r.text}</pre>}
           {download && (
-            <a href={download} download={String(r.uri).split("/").pop() || "resource.bin"} className="mt-2 inline-block text-sm text-accent-600 underline">
+            <a
+              href={download}
+              download={String(r.uri).split("/").pop() || "resource.bin"}
+              className="mt-2 inline-block text-sm text-accent-600 underline"
+            >
               Download blob
             </a>
           )}

@@ -42,10 +42,14 @@ export function ElicitationFormStep({ message, requestedSchema, onAnswer }: Prop
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate data-testid="elicitation-form" className="space-y-3">
-      <p className="whitespace-pre-wrap text-sm" data-testid="elicitation-message">{message || "(The server sent no message.)"}</p>
+      <p className="whitespace-pre-wrap text-sm" data-testid="elicitation-message">
+        {message || "(The server sent no message.)"}
+      </p>
       {form.warnings.length > 0 && (
         <ul className="list-disc rounded-md bg-amber-50 py-2 pl-6 pr-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-          {form.warnings.map((w, i) => <li key={i}>{w}</li>)}
+          {form.warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
         </ul>
       )}
       {form.fields.map((f) => {
@@ -54,19 +58,41 @@ export function ElicitationFormStep({ message, requestedSchema, onAnswer }: Prop
         return (
           <div key={f.name}>
             <FieldInput field={f} id={id} value={values[f.name]} onChange={(v) => set(f.name, v)} invalid={Boolean(error)} />
-            {f.description && f.kind !== "boolean" && <p id={`${id}-desc`} className="mt-0.5 text-xs text-zinc-500">{f.description}</p>}
-            {error && <p id={`${id}-err`} className="mt-0.5 text-xs text-red-700 dark:text-red-400" data-testid="field-error">{f.label} {error}</p>}
+            {f.description && f.kind !== "boolean" && (
+              <p id={`${id}-desc`} className="mt-0.5 text-xs text-zinc-500">
+                {f.description}
+              </p>
+            )}
+            {error && (
+              <p id={`${id}-err`} className="mt-0.5 text-xs text-red-700 dark:text-red-400" data-testid="field-error">
+                {f.label} {error}
+              </p>
+            )}
           </div>
         );
       })}
       <div className="flex flex-wrap justify-end gap-2 pt-1">
-        <button type="button" onClick={() => onAnswer(elicitResult("cancel"))} className="rounded-md px-3 py-1.5 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" data-testid="elicit-cancel">
+        <button
+          type="button"
+          onClick={() => onAnswer(elicitResult("cancel"))}
+          className="rounded-md px-3 py-1.5 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          data-testid="elicit-cancel"
+        >
           Cancel
         </button>
-        <button type="button" onClick={() => onAnswer(elicitResult("decline"))} className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700" data-testid="elicit-decline">
+        <button
+          type="button"
+          onClick={() => onAnswer(elicitResult("decline"))}
+          className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700"
+          data-testid="elicit-decline"
+        >
           Decline
         </button>
-        <button type="submit" className="rounded-md bg-accent-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-accent-700" data-testid="elicit-submit">
+        <button
+          type="submit"
+          className="rounded-md bg-accent-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
+          data-testid="elicit-submit"
+        >
           Submit
         </button>
       </div>
@@ -78,20 +104,49 @@ function Label({ field, id }: { field: FormField; id: string }) {
   return (
     <label htmlFor={id} className="mb-0.5 block text-sm font-medium">
       {field.label}
-      {field.required && <span className="ml-0.5 text-red-600" aria-hidden> *</span>}
+      {field.required && (
+        <span className="ml-0.5 text-red-600" aria-hidden>
+          {" "}
+          *
+        </span>
+      )}
       {field.required && <span className="sr-only"> (required)</span>}
     </label>
   );
 }
 
-function FieldInput({ field, id, value, onChange, invalid }: { field: FormField; id: string; value: FormValues[string] | undefined; onChange: (v: FormValues[string]) => void; invalid: boolean }) {
+function FieldInput({
+  field,
+  id,
+  value,
+  onChange,
+  invalid,
+}: {
+  field: FormField;
+  id: string;
+  value: FormValues[string] | undefined;
+  onChange: (v: FormValues[string]) => void;
+  invalid: boolean;
+}) {
   const described = [field.description ? `${id}-desc` : "", invalid ? `${id}-err` : ""].filter(Boolean).join(" ") || undefined;
-  const common = { id, "data-field": field.name, "aria-invalid": invalid || undefined, "aria-describedby": described, "aria-required": field.required || undefined };
+  const common = {
+    id,
+    "data-field": field.name,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": described,
+    "aria-required": field.required || undefined,
+  };
   switch (field.kind) {
     case "boolean":
       return (
         <div className="flex items-start gap-2">
-          <input type="checkbox" {...common} className="mt-1 size-4" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <input
+            type="checkbox"
+            {...common}
+            className="mt-1 size-4"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+          />
           <div>
             <Label field={field} id={id} />
             {field.description && <p className="text-xs text-zinc-500">{field.description}</p>}
@@ -102,9 +157,18 @@ function FieldInput({ field, id, value, onChange, invalid }: { field: FormField;
       return (
         <>
           <Label field={field} id={id} />
-          <select {...common} className={inputClass} value={typeof value === "string" ? value : ""} onChange={(e) => onChange(e.target.value)}>
+          <select
+            {...common}
+            className={inputClass}
+            value={typeof value === "string" ? value : ""}
+            onChange={(e) => onChange(e.target.value)}
+          >
             <option value="">{field.required ? "Choose…" : "(none)"}</option>
-            {field.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {field.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </>
       );
@@ -114,12 +178,21 @@ function FieldInput({ field, id, value, onChange, invalid }: { field: FormField;
         <fieldset {...common} tabIndex={-1}>
           <legend className="mb-0.5 text-sm font-medium">
             {field.label}
-            {field.required && <span className="ml-0.5 text-red-600" aria-hidden> *</span>}
+            {field.required && (
+              <span className="ml-0.5 text-red-600" aria-hidden>
+                {" "}
+                *
+              </span>
+            )}
           </legend>
           <div className="flex flex-wrap gap-3">
             {field.options.map((o) => (
               <label key={o.value} className="flex items-center gap-1 text-sm">
-                <input type="checkbox" checked={chosen.includes(o.value)} onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(o.value)}
+                  onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))}
+                />
                 {o.label}
               </label>
             ))}
@@ -131,14 +204,32 @@ function FieldInput({ field, id, value, onChange, invalid }: { field: FormField;
       return (
         <>
           <Label field={field} id={id} />
-          <input type="text" inputMode={field.integer ? "numeric" : "decimal"} {...common} className={inputClass} value={typeof value === "string" ? value : ""} onChange={(e) => onChange(e.target.value)} placeholder={[field.minimum !== undefined ? `≥ ${field.minimum}` : "", field.maximum !== undefined ? `≤ ${field.maximum}` : ""].filter(Boolean).join(", ") || undefined} />
+          <input
+            type="text"
+            inputMode={field.integer ? "numeric" : "decimal"}
+            {...common}
+            className={inputClass}
+            value={typeof value === "string" ? value : ""}
+            onChange={(e) => onChange(e.target.value)}
+            placeholder={
+              [field.minimum !== undefined ? `≥ ${field.minimum}` : "", field.maximum !== undefined ? `≤ ${field.maximum}` : ""]
+                .filter(Boolean)
+                .join(", ") || undefined
+            }
+          />
         </>
       );
     case "text":
       return (
         <>
           <Label field={field} id={id} />
-          <input type={field.inputType} {...common} className={inputClass} value={typeof value === "string" ? value : ""} onChange={(e) => onChange(e.target.value)} />
+          <input
+            type={field.inputType}
+            {...common}
+            className={inputClass}
+            value={typeof value === "string" ? value : ""}
+            onChange={(e) => onChange(e.target.value)}
+          />
         </>
       );
     case "unsupported":

@@ -66,7 +66,10 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsk
   const round = rounds.find((r) => r.n === picked) ?? rounds.at(-1);
   // A request is in flight: sending, paused on a server's request, or being cancelled.
   const inFlight = exchange.state === "running" || exchange.state === "cancelling" || (exchange.state === "asking" && serverAsking);
-  const label = exchange.state === "asking" && serverAsking ? "The server asked you something: the call is paused until you answer." : STATE_LABEL[exchange.state];
+  const label =
+    exchange.state === "asking" && serverAsking
+      ? "The server asked you something: the call is paused until you answer."
+      : STATE_LABEL[exchange.state];
   return (
     <div className="space-y-3" data-testid="exchange" data-state={exchange.state} data-rounds={rounds.length}>
       {(rounds.length > 1 || (exchange.state === "asking" && rounds.length > 0)) && (
@@ -87,25 +90,55 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsk
           ))}
         </ol>
       )}
-      {label && <p className="text-sm text-zinc-500" role="status" data-testid="exchange-status">{label}</p>}
+      {label && (
+        <p className="text-sm text-zinc-500" role="status" data-testid="exchange-status">
+          {label}
+        </p>
+      )}
       {exchange.note && (
-        <p role="alert" data-testid="exchange-note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          role="alert"
+          data-testid="exchange-note"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           {exchange.note}
         </p>
       )}
       {exchange.notices?.map((notice, i) => (
-        <p key={i} role="status" data-testid="server-request-notice" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          key={i}
+          role="status"
+          data-testid="server-request-notice"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           {notice}
         </p>
       ))}
       {inFlight && <ProgressLog notifications={live} running={exchange.state === "running"} />}
-      {round && <RoundView round={round} tools={tools} onNextPage={exchange.state === "done" ? onNextPage : undefined} cancelled={exchange.state === "cancelled" && round === rounds.at(-1)} />}
+      {round && (
+        <RoundView
+          round={round}
+          tools={tools}
+          onNextPage={exchange.state === "done" ? onNextPage : undefined}
+          cancelled={exchange.state === "cancelled" && round === rounds.at(-1)}
+        />
+      )}
     </div>
   );
 }
 
 /** `cancelled`: the user cancelled this round's call, so its "error" is the proxy confirming that, not a failure. */
-function RoundView({ round, tools, onNextPage, cancelled = false }: { round: Round; tools: Tool[]; onNextPage?: Props["onNextPage"]; cancelled?: boolean }) {
+function RoundView({
+  round,
+  tools,
+  onNextPage,
+  cancelled = false,
+}: {
+  round: Round;
+  tools: Tool[];
+  onNextPage?: Props["onNextPage"];
+  cancelled?: boolean;
+}) {
   if (round.outcome.kind === "proxy-error") {
     // A call that went out and then stopped (e.g. cancelled) still carries what crossed the wire.
     const error = round.outcome.error;
@@ -113,7 +146,11 @@ function RoundView({ round, tools, onNextPage, cancelled = false }: { round: Rou
     return (
       <>
         {cancelled ? (
-          <div role="status" data-testid="cancelled-note" className="rounded-md border border-zinc-300 bg-zinc-50 p-3 text-sm dark:border-zinc-700 dark:bg-zinc-900">
+          <div
+            role="status"
+            data-testid="cancelled-note"
+            className="rounded-md border border-zinc-300 bg-zinc-50 p-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
             <p className="font-semibold">You cancelled the call</p>
             <p className="mt-1">{error.message}</p>
             {error.hint && <p className="mt-1 text-zinc-600 dark:text-zinc-400">{error.hint}</p>}
@@ -121,7 +158,18 @@ function RoundView({ round, tools, onNextPage, cancelled = false }: { round: Rou
         ) : (
           <ProxyErrorBanner error={error} />
         )}
-        {exchanges.length > 0 && <ResultTabs testId="result-tabs" tabs={[{ id: "http", label: `HTTP · ${exchanges.length} exchange${exchanges.length === 1 ? "" : "s"}`, content: <HttpExchangeView exchanges={exchanges} added={[]} /> }]} />}
+        {exchanges.length > 0 && (
+          <ResultTabs
+            testId="result-tabs"
+            tabs={[
+              {
+                id: "http",
+                label: `HTTP · ${exchanges.length} exchange${exchanges.length === 1 ? "" : "s"}`,
+                content: <HttpExchangeView exchanges={exchanges} added={[]} />,
+              },
+            ]}
+          />
+        )}
       </>
     );
   }
@@ -135,12 +183,20 @@ function RoundView({ round, tools, onNextPage, cancelled = false }: { round: Rou
       {rpc.serverRequests && <ServerRequestsLog records={rpc.serverRequests} />}
       {rpc.sessionNotifications && <SessionMessagesLog messages={rpc.sessionNotifications} />}
       {rpc.notes?.map((note, i) => (
-        <p key={i} role="note" className="mb-2 rounded-md border border-sky-300 p-2 text-xs text-sky-900 dark:border-sky-800 dark:text-sky-200">
+        <p
+          key={i}
+          role="note"
+          className="mb-2 rounded-md border border-sky-300 p-2 text-xs text-sky-900 dark:border-sky-800 dark:text-sky-200"
+        >
           {note}
         </p>
       ))}
       {rpc.protocolWarnings && rpc.protocolWarnings.length > 0 && (
-        <div role="note" className="mb-2 rounded-md border border-amber-300 p-2 text-xs text-amber-900 dark:border-amber-800 dark:text-amber-200" data-testid="protocol-warnings">
+        <div
+          role="note"
+          className="mb-2 rounded-md border border-amber-300 p-2 text-xs text-amber-900 dark:border-amber-800 dark:text-amber-200"
+          data-testid="protocol-warnings"
+        >
           <p className="font-semibold">The server broke a 2026-07-28 rule on this stream</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-4">
             {rpc.protocolWarnings.map((w) => (
@@ -151,16 +207,36 @@ function RoundView({ round, tools, onNextPage, cancelled = false }: { round: Rou
       )}
       {rpc.stderr && rpc.stderr.length > 0 && (
         <details className="mb-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800" data-testid="stderr" open>
-          <summary className="cursor-pointer font-medium">Server stderr ({rpc.stderr.length} new line{rpc.stderr.length === 1 ? "" : "s"})</summary>
+          <summary className="cursor-pointer font-medium">
+            Server stderr ({rpc.stderr.length} new line{rpc.stderr.length === 1 ? "" : "s"})
+          </summary>
           <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap font-mono">{rpc.stderr.join("\n")}</pre>
         </details>
       )}
       <ResultTabs
         testId="result-tabs"
         tabs={[
-          { id: "rendered", label: "Rendered", content: rpc.response ? <RenderedResult response={rpc.response} method={method} tool={tool} outputValidation={rpc.outputValidation} onNextPage={onNextPage} /> : <p className="text-sm">No response body (notification accepted).</p> },
+          {
+            id: "rendered",
+            label: "Rendered",
+            content: rpc.response ? (
+              <RenderedResult
+                response={rpc.response}
+                method={method}
+                tool={tool}
+                outputValidation={rpc.outputValidation}
+                onNextPage={onNextPage}
+              />
+            ) : (
+              <p className="text-sm">No response body (notification accepted).</p>
+            ),
+          },
           { id: "json", label: "JSON", content: <RawJsonView value={rpc.response} fileName={`response-round-${round.n}.json`} /> },
-          { id: "http", label: `HTTP · ${Math.round(rpc.durationMs)} ms`, content: <HttpExchangeView exchanges={rpc.exchanges} added={rpc.added} /> },
+          {
+            id: "http",
+            label: `HTTP · ${Math.round(rpc.durationMs)} ms`,
+            content: <HttpExchangeView exchanges={rpc.exchanges} added={rpc.added} />,
+          },
         ]}
       />
     </>

@@ -29,36 +29,79 @@ export function HistoryPanel({ entries, onReplay, onRemove, onClear }: Props) {
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-sm font-semibold">History</h2>
         <span className="text-xs text-zinc-500">{entries.length} in this browser</span>
-        <SearchInput value={query} onChange={setQuery} placeholder="Search: words, tool:name, method:tools/call" label="Search history" testId="history-search" />
+        <SearchInput
+          value={query}
+          onChange={setQuery}
+          placeholder="Search: words, tool:name, method:tools/call"
+          label="Search history"
+          testId="history-search"
+        />
         {entries.length > 0 && (
-          <button type="button" onClick={() => { if (confirm("Delete all history in this browser?")) onClear(); }} className="text-xs text-zinc-500 underline">
+          <button
+            type="button"
+            onClick={() => {
+              if (confirm("Delete all history in this browser?")) onClear();
+            }}
+            className="text-xs text-zinc-500 underline"
+          >
             Clear all
           </button>
         )}
       </div>
-      {entries.length === 0 && <p className="text-sm text-zinc-500">Nothing yet: every exchange you send is kept here (in this browser only).</p>}
+      {entries.length === 0 && (
+        <p className="text-sm text-zinc-500">Nothing yet: every exchange you send is kept here (in this browser only).</p>
+      )}
       {entries.length > 0 && shown.length === 0 && <p className="text-sm text-zinc-500">No exchange matches.</p>}
       <ul className="max-h-80 divide-y divide-zinc-100 overflow-auto rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
         {shown.map((e) => (
           <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 py-1.5 text-sm" data-testid="history-entry">
             <label className="flex items-center gap-1 text-xs text-zinc-500" title="Pick two to compare">
-              <input type="checkbox" checked={picked.includes(e.id)} onChange={() => toggle(e.id)} data-testid="history-compare" aria-label={`Compare the response of ${e.tool ?? e.method} at ${time(e.at)}`} />
+              <input
+                type="checkbox"
+                checked={picked.includes(e.id)}
+                onChange={() => toggle(e.id)}
+                data-testid="history-compare"
+                aria-label={`Compare the response of ${e.tool ?? e.method} at ${time(e.at)}`}
+              />
             </label>
             <span className="font-mono text-xs">{e.method}</span>
             {e.tool && <span className="font-mono text-xs font-semibold">{e.tool}</span>}
-            <span className="text-xs text-zinc-600 dark:text-zinc-400">{e.outcome}{e.rounds > 1 ? ` · ${e.rounds} rounds` : ""}</span>
-            <span className="ml-auto text-xs text-zinc-500">{time(e.at)} · {Math.round(e.durationMs)} ms</span>
-            <button type="button" onClick={() => onReplay(e)} className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800" data-testid="history-replay">
+            <span className="text-xs text-zinc-600 dark:text-zinc-400">
+              {e.outcome}
+              {e.rounds > 1 ? ` · ${e.rounds} rounds` : ""}
+            </span>
+            <span className="ml-auto text-xs text-zinc-500">
+              {time(e.at)} · {Math.round(e.durationMs)} ms
+            </span>
+            <button
+              type="button"
+              onClick={() => onReplay(e)}
+              className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              data-testid="history-replay"
+            >
               Replay
             </button>
-            <button type="button" onClick={() => onRemove(e.id)} className="rounded px-1 text-xs text-zinc-500 hover:text-red-700 dark:hover:text-red-400" aria-label={`Delete the entry ${e.tool ?? e.method} at ${time(e.at)}`} title="Delete this entry">
+            <button
+              type="button"
+              onClick={() => onRemove(e.id)}
+              className="rounded px-1 text-xs text-zinc-500 hover:text-red-700 dark:hover:text-red-400"
+              aria-label={`Delete the entry ${e.tool ?? e.method} at ${time(e.at)}`}
+              title="Delete this entry"
+            >
               ×
             </button>
           </li>
         ))}
       </ul>
       {pair.length === 1 && <p className="text-xs text-zinc-500">Pick one more exchange to compare the responses.</p>}
-      {pair.length === 2 && <ResponseDiffView left={pair[0].response} right={pair[1].response} leftLabel={`${pair[0].tool ?? pair[0].method} · ${time(pair[0].at)}`} rightLabel={`${pair[1].tool ?? pair[1].method} · ${time(pair[1].at)}`} />}
+      {pair.length === 2 && (
+        <ResponseDiffView
+          left={pair[0].response}
+          right={pair[1].response}
+          leftLabel={`${pair[0].tool ?? pair[0].method} · ${time(pair[0].at)}`}
+          rightLabel={`${pair[1].tool ?? pair[1].method} · ${time(pair[1].at)}`}
+        />
+      )}
     </section>
   );
 }

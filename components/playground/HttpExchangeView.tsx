@@ -15,7 +15,15 @@ function pretty(body: string | undefined): string {
  * Props: `headers` as [name, value] pairs; MCP headers are highlighted and base64 sentinels decoded. `mark` adds a
  * note after a header's value (e.g. "overridden"); `overridden` names (lower case) get the override colour.
  */
-export function HeaderTable({ headers, mark, overridden }: { headers: [string, string][]; mark?: (name: string, index: number) => ReactNode; overridden?: ReadonlySet<string> }) {
+export function HeaderTable({
+  headers,
+  mark,
+  overridden,
+}: {
+  headers: [string, string][];
+  mark?: (name: string, index: number) => ReactNode;
+  overridden?: ReadonlySet<string>;
+}) {
   return (
     <table className="w-full border-collapse font-mono text-xs">
       <tbody>
@@ -26,7 +34,10 @@ export function HeaderTable({ headers, mark, overridden }: { headers: [string, s
           const tone = isOverridden ? "bg-amber-50 dark:bg-amber-900/30" : mcp ? "bg-accent-50 dark:bg-accent-700/20" : "";
           return (
             <tr key={i} className={tone} data-mcp-header={mcp ? name.toLowerCase() : undefined} data-overridden={isOverridden || undefined}>
-              <th scope="row" className={`whitespace-nowrap py-0.5 pr-3 text-left align-top font-normal ${mcp ? "font-semibold text-accent-700 dark:text-accent-100" : "text-zinc-500"}`}>
+              <th
+                scope="row"
+                className={`whitespace-nowrap py-0.5 pr-3 text-left align-top font-normal ${mcp ? "font-semibold text-accent-700 dark:text-accent-100" : "text-zinc-500"}`}
+              >
                 {name}
               </th>
               <td className="py-0.5 [overflow-wrap:anywhere]">
@@ -45,7 +56,10 @@ export function HeaderTable({ headers, mark, overridden }: { headers: [string, s
 /** "overridden by you", and the value the header would have had. */
 export function OverrideNote({ replaced }: { replaced?: string }) {
   return (
-    <span className="mt-0.5 block w-fit break-normal rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" data-testid="override-note">
+    <span
+      className="mt-0.5 block w-fit break-normal rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100"
+      data-testid="override-note"
+    >
       overridden by you{replaced !== undefined ? `; derived: ${replaced}` : "; not derived from the body"}
     </span>
   );
@@ -82,9 +96,15 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
           </div>
           <div className="grid gap-3 p-3 lg:grid-cols-2">
             <div className="min-w-0">
-              <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">{x.transport === "stdio" ? "Written to stdin" : "Request headers"}</h4>
-              {x.transport !== "stdio" && <HeaderTable headers={x.request.headers} mark={overrideMark} overridden={new Set(overrides.keys())} />}
-              {x.request.body && <pre className="mt-2 max-h-72 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">{pretty(x.request.body)}</pre>}
+              <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">
+                {x.transport === "stdio" ? "Written to stdin" : "Request headers"}
+              </h4>
+              {x.transport !== "stdio" && (
+                <HeaderTable headers={x.request.headers} mark={overrideMark} overridden={new Set(overrides.keys())} />
+              )}
+              {x.request.body && (
+                <pre className="mt-2 max-h-72 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">{pretty(x.request.body)}</pre>
+              )}
             </div>
             <div className="min-w-0">
               <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">Response</h4>
@@ -99,13 +119,20 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
                     <ol className="mt-2 space-y-1" aria-label="Server-sent events">
                       {x.response.sseEvents.map((e, j) => (
                         <li key={j} className="rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900">
-                          <span className="text-zinc-500">+{e.atMs} ms {e.event ?? "message"}{e.id ? ` #${e.id}` : ""}</span>
+                          <span className="text-zinc-500">
+                            +{e.atMs} ms {e.event ?? "message"}
+                            {e.id ? ` #${e.id}` : ""}
+                          </span>
                           <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all">{pretty(e.data)}</pre>
                         </li>
                       ))}
                     </ol>
                   )}
-                  {x.response.body && <pre className="mt-2 max-h-72 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">{pretty(x.response.body)}</pre>}
+                  {x.response.body && (
+                    <pre className="mt-2 max-h-72 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">
+                      {pretty(x.response.body)}
+                    </pre>
+                  )}
                 </>
               )}
             </div>

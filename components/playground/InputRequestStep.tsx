@@ -1,7 +1,15 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { elicitResult, parseRootLines, rootsResult, SAMPLING_MODEL_NAME, samplingPrompt, samplingResult, type InputRequest } from "@/lib/playground/mrtr";
+import {
+  elicitResult,
+  parseRootLines,
+  rootsResult,
+  SAMPLING_MODEL_NAME,
+  samplingPrompt,
+  samplingResult,
+  type InputRequest,
+} from "@/lib/playground/mrtr";
 import { loadPrefs, savePrefs } from "@/lib/playground/prefs-store";
 import { ElicitationFormStep } from "./ElicitationFormStep";
 
@@ -29,7 +37,8 @@ export function escapeAnswer(request: InputRequest): StepAnswer {
   return request.kind === "elicit-form" || request.kind === "elicit-url" ? elicitResult("cancel") : SKIP;
 }
 
-export const dialogClass = "m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+export const dialogClass =
+  "m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 
 /**
  * The modal `<dialog>` of an input dialog: opened on mount, kept open while mounted (Chrome may close a dialog on a
@@ -37,12 +46,25 @@ export const dialogClass = "m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg bo
  * focus on its first input (showModal would pick the first button); on unmount the focus goes back to where it was
  * (the editor, when the request was sent from it).
  */
-export function InputDialogFrame({ testId, labelledBy, stepKey, onEscape, children }: { testId: string; labelledBy: string; stepKey: string; onEscape: () => void; children: React.ReactNode }) {
+export function InputDialogFrame({
+  testId,
+  labelledBy,
+  stepKey,
+  onEscape,
+  children,
+}: {
+  testId: string;
+  labelledBy: string;
+  stepKey: string;
+  onEscape: () => void;
+  children: React.ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const mounted = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
-    const previous = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const previous =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     mounted.current = true;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
@@ -77,7 +99,15 @@ export function InputDialogFrame({ testId, labelledBy, stepKey, onEscape, childr
  * The step for one request. `unknownNote` says what happens to a request the playground cannot answer (left out of
  * the MRTR retry, or refused with an error).
  */
-export function InputRequestStep({ request, onAnswer, unknownNote }: { request: InputRequest; onAnswer: (a: StepAnswer) => void; unknownNote: string }) {
+export function InputRequestStep({
+  request,
+  onAnswer,
+  unknownNote,
+}: {
+  request: InputRequest;
+  onAnswer: (a: StepAnswer) => void;
+  unknownNote: string;
+}) {
   switch (request.kind) {
     case "elicit-form":
       return <ElicitationFormStep message={request.message} requestedSchema={request.requestedSchema} onAnswer={onAnswer} />;
@@ -94,7 +124,14 @@ export function InputRequestStep({ request, onAnswer, unknownNote }: { request: 
             <code>{request.method}</code>: {request.reason}. {unknownNote}
           </p>
           <div className="text-right">
-            <button type="button" data-autofocus onClick={() => onAnswer(SKIP)} className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white">Continue</button>
+            <button
+              type="button"
+              data-autofocus
+              onClick={() => onAnswer(SKIP)}
+              className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white"
+            >
+              Continue
+            </button>
           </div>
         </div>
       );
@@ -121,15 +158,26 @@ function UrlStep({ message, url, onAnswer }: { message: string; url: string; onA
       <div className="rounded-md border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs break-all dark:border-zinc-700 dark:bg-zinc-950">
         {parsed ? (
           <>
-            <span className="text-zinc-500">{parsed.protocol}{"//"}</span>
+            <span className="text-zinc-500">
+              {parsed.protocol}
+              {"//"}
+            </span>
             <strong className="text-zinc-900 dark:text-zinc-100">{parsed.host}</strong>
-            <span className="text-zinc-500">{parsed.pathname}{parsed.search}{parsed.hash}</span>
+            <span className="text-zinc-500">
+              {parsed.pathname}
+              {parsed.search}
+              {parsed.hash}
+            </span>
           </>
         ) : (
           url
         )}
       </div>
-      {parsed?.hostname.includes("xn--") && <p className="text-xs text-amber-800 dark:text-amber-300">The host uses Punycode (xn--): it may imitate another domain. Check it carefully.</p>}
+      {parsed?.hostname.includes("xn--") && (
+        <p className="text-xs text-amber-800 dark:text-amber-300">
+          The host uses Punycode (xn--): it may imitate another domain. Check it carefully.
+        </p>
+      )}
       {parsed?.protocol === "http:" && <p className="text-xs text-amber-800 dark:text-amber-300">This page is not served over HTTPS.</p>}
       {!safe && <p className="text-xs text-red-700 dark:text-red-400">This is not an http(s) URL, so the playground will not open it.</p>}
       <div className="flex flex-wrap items-center justify-end gap-2">
@@ -138,9 +186,20 @@ function UrlStep({ message, url, onAnswer }: { message: string; url: string; onA
             Open {parsed!.host} ↗
           </a>
         )}
-        <button type="button" onClick={() => onAnswer(elicitResult("cancel"))} className={buttonPlain}>Cancel</button>
-        <button type="button" onClick={() => onAnswer(elicitResult("decline"))} className={buttonSecondary}>Decline</button>
-        <button type="button" onClick={() => onAnswer(elicitResult("accept"))} className={buttonPrimary} disabled={!safe} data-testid="elicit-url-done" title={opened ? undefined : "Open the page first, or accept without opening it"}>
+        <button type="button" onClick={() => onAnswer(elicitResult("cancel"))} className={buttonPlain}>
+          Cancel
+        </button>
+        <button type="button" onClick={() => onAnswer(elicitResult("decline"))} className={buttonSecondary}>
+          Decline
+        </button>
+        <button
+          type="button"
+          onClick={() => onAnswer(elicitResult("accept"))}
+          className={buttonPrimary}
+          disabled={!safe}
+          data-testid="elicit-url-done"
+          title={opened ? undefined : "Open the page first, or accept without opening it"}
+        >
           Done
         </button>
       </div>
@@ -154,8 +213,19 @@ function SamplingStep({ params, onAnswer }: { params: Record<string, unknown>; o
   const [model, setModel] = useState(SAMPLING_MODEL_NAME);
   const prompt = samplingPrompt(params);
   return (
-    <form className="space-y-3 text-sm" onSubmit={(e) => { e.preventDefault(); if (reply.trim()) onAnswer(samplingResult(reply, model.trim() || SAMPLING_MODEL_NAME)); }} data-testid="sampling-step">
-      {typeof params.systemPrompt === "string" && <p className="text-xs text-zinc-500">System prompt: <span className="whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{params.systemPrompt}</span></p>}
+    <form
+      className="space-y-3 text-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reply.trim()) onAnswer(samplingResult(reply, model.trim() || SAMPLING_MODEL_NAME));
+      }}
+      data-testid="sampling-step"
+    >
+      {typeof params.systemPrompt === "string" && (
+        <p className="text-xs text-zinc-500">
+          System prompt: <span className="whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{params.systemPrompt}</span>
+        </p>
+      )}
       <ol className="space-y-1">
         {prompt.map((m, i) => (
           <li key={i} className="rounded-md bg-zinc-50 p-2 dark:bg-zinc-950">
@@ -167,14 +237,29 @@ function SamplingStep({ params, onAnswer }: { params: Record<string, unknown>; o
       {typeof params.maxTokens === "number" && <p className="text-xs text-zinc-500">At most {params.maxTokens} tokens.</p>}
       <label className="block">
         <span className="mb-0.5 block font-medium">Your reply, as the model</span>
-        <textarea data-autofocus value={reply} onChange={(e) => setReply(e.target.value)} rows={4} className="w-full rounded-md border border-zinc-300 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-900" />
+        <textarea
+          data-autofocus
+          value={reply}
+          onChange={(e) => setReply(e.target.value)}
+          rows={4}
+          className="w-full rounded-md border border-zinc-300 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-900"
+        />
       </label>
       <label className="flex items-center gap-2 text-xs">
-        Model name <input value={model} onChange={(e) => setModel(e.target.value)} className="rounded border border-zinc-300 bg-white px-1 py-0.5 font-mono dark:border-zinc-700 dark:bg-zinc-900" />
+        Model name{" "}
+        <input
+          value={model}
+          onChange={(e) => setModel(e.target.value)}
+          className="rounded border border-zinc-300 bg-white px-1 py-0.5 font-mono dark:border-zinc-700 dark:bg-zinc-900"
+        />
       </label>
       <div className="flex justify-end gap-2">
-        <button type="button" onClick={() => onAnswer(SKIP)} className={buttonSecondary}>Leave unanswered</button>
-        <button type="submit" disabled={!reply.trim()} className={buttonPrimary}>Send reply</button>
+        <button type="button" onClick={() => onAnswer(SKIP)} className={buttonSecondary}>
+          Leave unanswered
+        </button>
+        <button type="submit" disabled={!reply.trim()} className={buttonPrimary}>
+          Send reply
+        </button>
       </div>
     </form>
   );
@@ -182,19 +267,52 @@ function SamplingStep({ params, onAnswer }: { params: Record<string, unknown>; o
 
 /** Roots: the user's configured list (remembered in this browser), editable here. */
 function RootsStep({ onAnswer }: { onAnswer: (a: StepAnswer) => void }) {
-  const [text, setText] = useState(() => loadPrefs().roots.map((r) => (r.name ? `${r.uri} ${r.name}` : r.uri)).join("\n"));
+  const [text, setText] = useState(() =>
+    loadPrefs()
+      .roots.map((r) => (r.name ? `${r.uri} ${r.name}` : r.uri))
+      .join("\n"),
+  );
   const parsed = parseRootLines(text);
   return (
-    <form className="space-y-3 text-sm" onSubmit={(e) => { e.preventDefault(); if (parsed.errors.length) return; savePrefs({ roots: parsed.roots }); onAnswer(rootsResult(parsed.roots)); }} data-testid="roots-step">
+    <form
+      className="space-y-3 text-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (parsed.errors.length) return;
+        savePrefs({ roots: parsed.roots });
+        onAnswer(rootsResult(parsed.roots));
+      }}
+      data-testid="roots-step"
+    >
       <label className="block">
-        <span className="mb-0.5 block font-medium">Roots, one per line: <code>file:///path</code> and an optional name</span>
-        <textarea data-autofocus value={text} onChange={(e) => setText(e.target.value)} rows={4} placeholder="file:///home/me/project My project" className="w-full rounded-md border border-zinc-300 bg-white p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900" />
+        <span className="mb-0.5 block font-medium">
+          Roots, one per line: <code>file:///path</code> and an optional name
+        </span>
+        <textarea
+          data-autofocus
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={4}
+          placeholder="file:///home/me/project My project"
+          className="w-full rounded-md border border-zinc-300 bg-white p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
+        />
       </label>
-      {parsed.errors.map((e, i) => <p key={i} className="text-xs text-red-700 dark:text-red-400">{e}</p>)}
-      <p className="text-xs text-zinc-500">Remembered in this browser for the next roots request. {parsed.roots.length} root{parsed.roots.length === 1 ? "" : "s"} will be sent.</p>
+      {parsed.errors.map((e, i) => (
+        <p key={i} className="text-xs text-red-700 dark:text-red-400">
+          {e}
+        </p>
+      ))}
+      <p className="text-xs text-zinc-500">
+        Remembered in this browser for the next roots request. {parsed.roots.length} root{parsed.roots.length === 1 ? "" : "s"} will be
+        sent.
+      </p>
       <div className="flex justify-end gap-2">
-        <button type="button" onClick={() => onAnswer(SKIP)} className={buttonSecondary}>Leave unanswered</button>
-        <button type="submit" disabled={parsed.errors.length > 0} className={buttonPrimary}>Send roots</button>
+        <button type="button" onClick={() => onAnswer(SKIP)} className={buttonSecondary}>
+          Leave unanswered
+        </button>
+        <button type="submit" disabled={parsed.errors.length > 0} className={buttonPrimary}>
+          Send roots
+        </button>
       </div>
     </form>
   );

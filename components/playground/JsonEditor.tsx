@@ -75,7 +75,18 @@ export interface JsonEditorProps {
 }
 
 /** Monaco-based JSON-RPC request editor with MCP diagnostics. */
-export function JsonEditor({ value, onChange, tools, era, onSend, onCommandPalette, onDiagnostics, height = 320, className, readOnly }: JsonEditorProps) {
+export function JsonEditor({
+  value,
+  onChange,
+  tools,
+  era,
+  onSend,
+  onCommandPalette,
+  onDiagnostics,
+  height = 320,
+  className,
+  readOnly,
+}: JsonEditorProps) {
   const [theme, setTheme] = useState(() => (isDark() ? "vs-dark" : "vs"));
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const supportRef = useRef<EditorSupport | null>(null);
@@ -100,17 +111,24 @@ export function JsonEditor({ value, onChange, tools, era, onSend, onCommandPalet
       const text = model?.getValue() ?? value;
       const diagnostics = diagnoseRequest(text, { tools, era });
       latest.current.onDiagnostics?.(diagnostics);
-      if (model && supportRef.current) supportRef.current.setDiagnostics(model, diagnostics.filter((d) => d.source !== "json"));
+      if (model && supportRef.current)
+        supportRef.current.setDiagnostics(
+          model,
+          diagnostics.filter((d) => d.source !== "json"),
+        );
     }, DIAGNOSTICS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [value, tools, era, mounted]);
 
   // One place disposes what we registered; the model itself is disposed by @monaco-editor/react.
-  useEffect(() => () => {
-    supportRef.current?.dispose();
-    supportRef.current = null;
-    editorRef.current = null;
-  }, []);
+  useEffect(
+    () => () => {
+      supportRef.current?.dispose();
+      supportRef.current = null;
+      editorRef.current = null;
+    },
+    [],
+  );
 
   const handleMount: OnMount = (editor) => {
     editorRef.current = editor;

@@ -7,7 +7,10 @@ import type { JsonEditorProps } from "./JsonEditor";
 const LazyJsonEditor = dynamic(() => import("./JsonEditor").then((m) => m.JsonEditor), {
   ssr: false,
   loading: () => (
-    <div className="grid h-full w-full place-items-center rounded-md border border-zinc-200 text-sm text-zinc-500 dark:border-zinc-800 dark:text-zinc-400" role="status">
+    <div
+      className="grid h-full w-full place-items-center rounded-md border border-zinc-200 text-sm text-zinc-500 dark:border-zinc-800 dark:text-zinc-400"
+      role="status"
+    >
       Loading editor…
     </div>
   ),

@@ -2,7 +2,12 @@
 export function JsonTree({ value, label, depth = 0 }: { value: unknown; label?: string; depth?: number }) {
   const key = label !== undefined ? <span className="text-accent-700 dark:text-accent-100">{label}: </span> : null;
   if (value === null || typeof value !== "object") {
-    const cls = typeof value === "string" ? "text-emerald-700 dark:text-emerald-400" : typeof value === "number" ? "text-amber-700 dark:text-amber-400" : "text-fuchsia-700 dark:text-fuchsia-400";
+    const cls =
+      typeof value === "string"
+        ? "text-emerald-700 dark:text-emerald-400"
+        : typeof value === "number"
+          ? "text-amber-700 dark:text-amber-400"
+          : "text-fuchsia-700 dark:text-fuchsia-400";
     return (
       <div className="break-all pl-4">
         {key}

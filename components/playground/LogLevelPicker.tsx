@@ -31,7 +31,9 @@ export function LogLevelPicker({ era, value, onChange }: Props) {
           </option>
         ))}
       </select>
-      <span className="text-zinc-500">{legacy ? "legacy servers: send logging/setLevel (a template) to choose a level" : "asked per request in _meta"}</span>
+      <span className="text-zinc-500">
+        {legacy ? "legacy servers: send logging/setLevel (a template) to choose a level" : "asked per request in _meta"}
+      </span>
     </label>
   );
 }

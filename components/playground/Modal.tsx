@@ -33,7 +33,12 @@ export function Modal({ title, onClose, children, testId, widthClass = "w-[min(4
       <div className="max-h-[85vh] overflow-auto p-4">
         <div className={`mb-3 flex items-center gap-2 ${hideTitle ? "sr-only" : ""}`}>
           <h2 className="text-base font-semibold">{title}</h2>
-          <button type="button" onClick={onClose} className="ml-auto rounded px-2 text-lg leading-none text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800" aria-label="Close">
+          <button
+            type="button"
+            onClick={onClose}
+            className="ml-auto rounded px-2 text-lg leading-none text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            aria-label="Close"
+          >
             ×
           </button>
         </div>

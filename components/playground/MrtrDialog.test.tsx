@@ -8,12 +8,26 @@ afterEach(cleanup);
 
 const url: InputRequest = { key: "login", kind: "elicit-url", message: "Sign in first", url: "https://example.com/login" };
 const unknown: InputRequest = { key: "weird", kind: "unknown", method: "x/y", reason: "an unknown method" };
-const sampling: InputRequest = { key: "ask", kind: "sampling", params: { messages: [{ role: "user", content: { type: "text", text: "Capital of France?" } }] } };
+const sampling: InputRequest = {
+  key: "ask",
+  kind: "sampling",
+  params: { messages: [{ role: "user", content: { type: "text", text: "Capital of France?" } }] },
+};
 
 function renderDialog(requests: InputRequest[], over: { repeated?: boolean; round?: number } = {}) {
   const done: Record<string, unknown>[] = [];
   let abandoned = 0;
-  render(<MrtrDialog requests={requests} serverLabel="Demo (http://x/mcp)" round={over.round ?? 1} maxRounds={8} repeated={over.repeated ?? false} onDone={(a) => done.push(a)} onAbandon={() => abandoned++} />);
+  render(
+    <MrtrDialog
+      requests={requests}
+      serverLabel="Demo (http://x/mcp)"
+      round={over.round ?? 1}
+      maxRounds={8}
+      repeated={over.repeated ?? false}
+      onDone={(a) => done.push(a)}
+      onAbandon={() => abandoned++}
+    />,
+  );
   return { done, abandoned: () => abandoned, dialog: screen.getByTestId("mrtr-dialog") };
 }
 const escape = (dialog: HTMLElement) => act(() => void fireEvent(dialog, new window.Event("cancel", { cancelable: true })));
@@ -39,7 +53,12 @@ test("one step per request; the answers are handed over together after the last,
   const reply = within(screen.getByTestId("sampling-step")).getByRole("textbox", { name: "Your reply, as the model" });
   act(() => void fireEvent.change(reply, { target: { value: "Paris" } }));
   act(() => void fireEvent.click(within(dialog).getByRole("button", { name: "Send reply" })));
-  assert.deepEqual(done, [{ login: { action: "accept" }, ask: { role: "assistant", content: { type: "text", text: "Paris" }, model: "toolscope-human", stopReason: "endTurn" } }]);
+  assert.deepEqual(done, [
+    {
+      login: { action: "accept" },
+      ask: { role: "assistant", content: { type: "text", text: "Paris" }, model: "toolscope-human", stopReason: "endTurn" },
+    },
+  ]);
 });
 
 test("a single request: its answer finishes at once, with no step count", () => {

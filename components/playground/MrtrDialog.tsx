@@ -40,24 +40,57 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
   };
 
   return (
-    <InputDialogFrame testId="mrtr-dialog" labelledBy="mrtr-title" stepKey={String(index)} onEscape={() => (request ? record(escapeAnswer(request)) : onAbandon())}>
+    <InputDialogFrame
+      testId="mrtr-dialog"
+      labelledBy="mrtr-title"
+      stepKey={String(index)}
+      onEscape={() => (request ? record(escapeAnswer(request)) : onAbandon())}
+    >
       {request && (
         <div className="max-h-[85vh] overflow-auto p-4">
           <div className="mb-3 flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-500">
-            <span>Input requested by <strong className="text-zinc-800 dark:text-zinc-200" data-testid="mrtr-server">{serverLabel}</strong></span>
-            <span>· round {round} of at most {maxRounds}</span>
-            {requests.length > 1 && <span>· request {index + 1} of {requests.length}</span>}
-            <code className="ml-auto rounded bg-zinc-100 px-1 dark:bg-zinc-800" title="The server's key for this request">{request.key}</code>
+            <span>
+              Input requested by{" "}
+              <strong className="text-zinc-800 dark:text-zinc-200" data-testid="mrtr-server">
+                {serverLabel}
+              </strong>
+            </span>
+            <span>
+              · round {round} of at most {maxRounds}
+            </span>
+            {requests.length > 1 && (
+              <span>
+                · request {index + 1} of {requests.length}
+              </span>
+            )}
+            <code className="ml-auto rounded bg-zinc-100 px-1 dark:bg-zinc-800" title="The server's key for this request">
+              {request.key}
+            </code>
           </div>
-          <h2 id="mrtr-title" className="mb-2 text-base font-semibold">{KIND_TITLE[request.kind]}</h2>
+          <h2 id="mrtr-title" className="mb-2 text-base font-semibold">
+            {KIND_TITLE[request.kind]}
+          </h2>
           {repeated && index === 0 && (
-            <p className="mb-2 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200" data-testid="mrtr-repeated">
+            <p
+              className="mb-2 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+              data-testid="mrtr-repeated"
+            >
               The server asked exactly this in the previous round: your last answer may not have satisfied it.
             </p>
           )}
-          <InputRequestStep key={`${index}:${request.key}`} request={request} onAnswer={record} unknownNote="It is left out of the retry; the server may ask again." />
+          <InputRequestStep
+            key={`${index}:${request.key}`}
+            request={request}
+            onAnswer={record}
+            unknownNote="It is left out of the retry; the server may ask again."
+          />
           <div className="mt-3 border-t border-zinc-200 pt-2 text-right dark:border-zinc-800">
-            <button type="button" onClick={onAbandon} className="text-xs text-zinc-500 underline hover:text-zinc-800 dark:hover:text-zinc-200" data-testid="mrtr-abandon">
+            <button
+              type="button"
+              onClick={onAbandon}
+              className="text-xs text-zinc-500 underline hover:text-zinc-800 dark:hover:text-zinc-200"
+              data-testid="mrtr-abandon"
+            >
               Stop without retrying
             </button>
           </div>

@@ -10,7 +10,16 @@ import type { CodeInput } from "@/lib/codegen/copy-as-code";
 import type { HistoryEntry } from "@/lib/playground/history-store";
 import { initialRequestText } from "@/lib/playground/initial-request";
 import { MAX_MRTR_ROUNDS } from "@/lib/playground/mrtr";
-import { calledTool, errorCount, initialState, parseMessage, planSend, reduce, replayTarget, selectText } from "@/lib/playground/playground-state";
+import {
+  calledTool,
+  errorCount,
+  initialState,
+  parseMessage,
+  planSend,
+  reduce,
+  replayTarget,
+  selectText,
+} from "@/lib/playground/playground-state";
 import { loadPrefs, savePrefs, type PlaygroundPrefs } from "@/lib/playground/prefs-store";
 import { overrideMap } from "@/lib/playground/send-preview";
 import { handedOffRequest, handOffRequest } from "@/lib/playground/session-store";
@@ -70,7 +79,10 @@ const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hov
 export function Playground({ server, tool, initial }: Props) {
   const { conn, tools, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
   const [state, dispatch] = useReducer(reduce, null, () =>
-    initialState({ edited: initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)), prefs: loadPrefs() }),
+    initialState({
+      edited: initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)),
+      prefs: loadPrefs(),
+    }),
   );
   const { prefs, overlay, confirming, showHistory, showSaved } = state;
   const history = useHistory();
@@ -102,25 +114,47 @@ export function Playground({ server, tool, initial }: Props) {
         response: finalResponse(ex),
         rounds: ex.rounds.length,
         // A call cancelled in flight ends with the proxy's "cancelled" error: the verdict is just "cancelled".
-        outcome: ex.state === "done" ? roundSummary(last) : ex.state === "cancelled" && last.outcome.kind === "proxy-error" ? "cancelled" : `${ex.state} after ${roundSummary(last)}`,
+        outcome:
+          ex.state === "done"
+            ? roundSummary(last)
+            : ex.state === "cancelled" && last.outcome.kind === "proxy-error"
+              ? "cancelled"
+              : `${ex.state} after ${roundSummary(last)}`,
         durationMs: ex.rounds.reduce((sum, r) => sum + (r.outcome.kind === "response" ? r.outcome.rpc.durationMs : (r.elapsedMs ?? 0)), 0),
       };
       void history.add(entry);
-      const answer = last.outcome.kind === "response" && last.outcome.rpc.response ? classifyResponse(last.outcome.rpc.response, method) : undefined;
+      const answer =
+        last.outcome.kind === "response" && last.outcome.rpc.response ? classifyResponse(last.outcome.rpc.response, method) : undefined;
       if (answer?.kind === "rpc-error" && answer.errorKind === "unknown-tool") {
         // The server's list may have changed since we fetched it: fetch it again so completion and checks follow.
-        void refreshTools().then((list) => dispatch({ type: "tools-notice", text: list ? `The server did not know that tool, so the tool list was fetched again: ${list.length} tools.` : "The server did not know that tool, and fetching the tool list again failed." }));
+        void refreshTools().then((list) =>
+          dispatch({
+            type: "tools-notice",
+            text: list
+              ? `The server did not know that tool, so the tool list was fetched again: ${list.length} tools.`
+              : "The server did not know that tool, and fetching the tool list again failed.",
+          }),
+        );
       }
     },
     [server, era, history, refreshTools],
   );
   const isStdio = conn?.connection.url.startsWith("stdio:") ?? false;
   const headerOverrides = isStdio ? undefined : overrideMap(state.overrideDrafts).overrides;
-  const runner = useExchangeRunner({ connection: conn?.connection, headers, headerOverrides, logLevel: prefs.logLevel, onConnection: replaceDescriptor, onFinished });
+  const runner = useExchangeRunner({
+    connection: conn?.connection,
+    headers,
+    headerOverrides,
+    logLevel: prefs.logLevel,
+    onConnection: replaceDescriptor,
+    onFinished,
+  });
   const text = selectText(state, tools ? initialRequestText(tools, tool) : null);
   // The one parse of the editor text, shared by Send and Copy as code.
   const parsed = useMemo(() => (text === null ? null : parseMessage(text)), [text]);
-  const serverLabel = conn ? `${conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? "server"} (${conn.server.displayUrl})` : server;
+  const serverLabel = conn
+    ? `${conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? "server"} (${conn.server.displayUrl})`
+    : server;
 
   const send = useCallback(() => {
     if (!conn || text === null || parsed === null) return;
@@ -143,7 +177,14 @@ export function Playground({ server, tool, initial }: Props) {
       } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
         e.preventDefault(); // not the browser's "save page"
         if (!document.querySelector("dialog[open]")) dispatch({ type: "overlay-open", overlay: { kind: "save" } });
-      } else if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(e.target) && !document.querySelector("dialog[open]")) {
+      } else if (
+        e.key === "?" &&
+        !e.ctrlKey &&
+        !e.metaKey &&
+        !e.altKey &&
+        !isEditable(e.target) &&
+        !document.querySelector("dialog[open]")
+      ) {
         e.preventDefault();
         dispatch({ type: "overlay-open", overlay: { kind: "help" } });
       }
@@ -156,8 +197,20 @@ export function Playground({ server, tool, initial }: Props) {
     if (!era || !tools) return [];
     return templatesFor(era).flatMap((t): PaletteCommand[] =>
       t.kind === "tools/call"
-        ? tools.map((tl) => ({ id: `tpl:call:${tl.name}`, label: `Call ${tl.name}${tl.title ? ` — ${tl.title}` : ""}`, group: "Template · tools/call", run: () => setEdited(requestTemplate("tools/call", { tool: tl })) }))
-        : [{ id: `tpl:${t.kind}`, label: `${t.label} (${t.kind === "custom" ? "custom method" : t.kind})`, group: "Template", run: () => setEdited(requestTemplate(t.kind)) }],
+        ? tools.map((tl) => ({
+            id: `tpl:call:${tl.name}`,
+            label: `Call ${tl.name}${tl.title ? ` — ${tl.title}` : ""}`,
+            group: "Template · tools/call",
+            run: () => setEdited(requestTemplate("tools/call", { tool: tl })),
+          }))
+        : [
+            {
+              id: `tpl:${t.kind}`,
+              label: `${t.label} (${t.kind === "custom" ? "custom method" : t.kind})`,
+              group: "Template",
+              run: () => setEdited(requestTemplate(t.kind)),
+            },
+          ],
     );
   }, [era, tools, setEdited]);
 
@@ -165,21 +218,54 @@ export function Playground({ server, tool, initial }: Props) {
   const commands: PaletteCommand[] = [
     { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
     ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: runner.cancel }] : []),
-    { id: "history", label: showHistory ? "Hide history" : "Show history", group: "Action", run: () => dispatch({ type: "history-toggle" }) },
-    { id: "refresh-tools", label: "Fetch the tool list again (past the cache)", group: "Action", run: () => void refreshTools().then((list) => setToolsNotice(list ? `Tool list fetched again: ${list.length} tools.` : "Fetching the tool list again failed.")) },
+    {
+      id: "history",
+      label: showHistory ? "Hide history" : "Show history",
+      group: "Action",
+      run: () => dispatch({ type: "history-toggle" }),
+    },
+    {
+      id: "refresh-tools",
+      label: "Fetch the tool list again (past the cache)",
+      group: "Action",
+      run: () =>
+        void refreshTools().then((list) =>
+          setToolsNotice(list ? `Tool list fetched again: ${list.length} tools.` : "Fetching the tool list again failed."),
+        ),
+    },
     { id: "save", label: "Save request…", group: "Action", shortcut: "Ctrl/Cmd+S", run: () => openOverlay({ kind: "save" }) },
-    { id: "saved", label: showSaved ? "Hide saved requests" : "Show saved requests", group: "Action", run: () => dispatch({ type: "saved-toggle" }) },
+    {
+      id: "saved",
+      label: showSaved ? "Hide saved requests" : "Show saved requests",
+      group: "Action",
+      run: () => dispatch({ type: "saved-toggle" }),
+    },
     { id: "share", label: "Share this experiment (link)", group: "Action", run: () => openOverlay({ kind: "share" }) },
     { id: "copy:curl", label: "Copy as curl", group: "Copy as code", run: () => openOverlay({ kind: "copy", language: "curl" }) },
     { id: "copy:fetch", label: "Copy as fetch", group: "Copy as code", run: () => openOverlay({ kind: "copy", language: "fetch" }) },
-    { id: "copy:ts", label: "Copy as TypeScript (@modelcontextprotocol/client)", group: "Copy as code", run: () => openOverlay({ kind: "copy", language: "typescript" }) },
-    { id: "confirm", label: prefs.confirmDestructive ? "Stop asking before destructive calls" : "Ask before destructive calls", group: "Setting", run: () => updatePrefs({ confirmDestructive: !prefs.confirmDestructive }) },
+    {
+      id: "copy:ts",
+      label: "Copy as TypeScript (@modelcontextprotocol/client)",
+      group: "Copy as code",
+      run: () => openOverlay({ kind: "copy", language: "typescript" }),
+    },
+    {
+      id: "confirm",
+      label: prefs.confirmDestructive ? "Stop asking before destructive calls" : "Ask before destructive calls",
+      group: "Setting",
+      run: () => updatePrefs({ confirmDestructive: !prefs.confirmDestructive }),
+    },
     { id: "help", label: "Keyboard shortcuts", group: "Help", shortcut: "?", run: () => openOverlay({ kind: "help" }) },
     ...templateCommands,
   ];
 
   if (setupError) return <ProxyErrorBanner error={setupError} />;
-  if (!conn || !tools || text === null) return <p className="text-sm text-zinc-500" data-testid="playground-loading">Connecting to {server}…</p>;
+  if (!conn || !tools || text === null)
+    return (
+      <p className="text-sm text-zinc-500" data-testid="playground-loading">
+        Connecting to {server}…
+      </p>
+    );
 
   const errors = errorCount(state);
   const { parseError, toolsNotice } = state;
@@ -230,7 +316,11 @@ export function Playground({ server, tool, initial }: Props) {
         <span
           className="rounded bg-zinc-100 px-2 py-0.5 font-mono text-xs dark:bg-zinc-800"
           data-testid="connection-era"
-          title={conn.connection.transport === "sse" ? "Deprecated HTTP+SSE transport: the proxy keeps no connection, so every call opens a fresh session (event stream, initialize, the call, close)." : undefined}
+          title={
+            conn.connection.transport === "sse"
+              ? "Deprecated HTTP+SSE transport: the proxy keeps no connection, so every call opens a fresh session (event stream, initialize, the call, close)."
+              : undefined
+          }
         >
           {conn.server.era} · {conn.server.protocolVersion}
           {conn.connection.transport === "sse" ? " · HTTP+SSE" : ""}
@@ -238,21 +328,55 @@ export function Playground({ server, tool, initial }: Props) {
         <span className="min-w-0 truncate text-zinc-500">{conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? server}</span>
         <span className="ml-auto" />
         {busy ? (
-          <button type="button" onClick={runner.cancel} disabled={exchange?.state === "cancelling"} className="rounded-md border border-zinc-300 px-3 py-1.5 disabled:opacity-60 dark:border-zinc-700" data-testid="cancel">
+          <button
+            type="button"
+            onClick={runner.cancel}
+            disabled={exchange?.state === "cancelling"}
+            className="rounded-md border border-zinc-300 px-3 py-1.5 disabled:opacity-60 dark:border-zinc-700"
+            data-testid="cancel"
+          >
             {exchange?.state === "cancelling" ? "Cancelling…" : "Cancel"}
           </button>
         ) : null}
-        <button type="button" onClick={send} disabled={busy} data-testid="send" className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white hover:bg-accent-700 disabled:opacity-60" title="Send (Ctrl/Cmd+Enter)">
+        <button
+          type="button"
+          onClick={send}
+          disabled={busy}
+          data-testid="send"
+          className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white hover:bg-accent-700 disabled:opacity-60"
+          title="Send (Ctrl/Cmd+Enter)"
+        >
           {busy ? "Sending…" : "Send"}
         </button>
       </div>
       {/* Shorter when stacked (narrow screens), so the result stays in reach. */}
       <div className="[--editor-h:clamp(240px,45vh,420px)] min-[900px]:[--editor-h:min(60vh,560px)]">
-        <JsonEditorLoader value={text} onChange={setEdited} tools={tools} era={conn.server.era} onSend={send} onCommandPalette={() => openOverlay({ kind: "palette" })} onDiagnostics={(diagnostics) => dispatch({ type: "diagnostics", diagnostics })} height="var(--editor-h)" />
+        <JsonEditorLoader
+          value={text}
+          onChange={setEdited}
+          tools={tools}
+          era={conn.server.era}
+          onSend={send}
+          onCommandPalette={() => openOverlay({ kind: "palette" })}
+          onDiagnostics={(diagnostics) => dispatch({ type: "diagnostics", diagnostics })}
+          height="var(--editor-h)"
+        />
       </div>
-      {errors > 0 && <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">This request has {errors} problem{errors === 1 ? "" : "s"}; you can still send it to see how the server reacts.</p>}
-      {parseError && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">{parseError}</p>}
-      {toolsNotice && <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="tools-notice">{toolsNotice}</p>}
+      {errors > 0 && (
+        <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">
+          This request has {errors} problem{errors === 1 ? "" : "s"}; you can still send it to see how the server reacts.
+        </p>
+      )}
+      {parseError && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {parseError}
+        </p>
+      )}
+      {toolsNotice && (
+        <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="tools-notice">
+          {toolsNotice}
+        </p>
+      )}
       <ProblemsPanel diagnostics={state.diagnostics} />
       <SendPreview
         text={text}
@@ -271,7 +395,12 @@ export function Playground({ server, tool, initial }: Props) {
         onOpen={(previewOpen) => updatePrefs({ previewOpen })}
       />
       <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-        <input type="checkbox" checked={prefs.confirmDestructive} onChange={(e) => updatePrefs({ confirmDestructive: e.target.checked })} data-testid="pref-confirm-destructive" />
+        <input
+          type="checkbox"
+          checked={prefs.confirmDestructive}
+          onChange={(e) => updatePrefs({ confirmDestructive: e.target.checked })}
+          data-testid="pref-confirm-destructive"
+        />
         Ask before calling a destructive tool
       </label>
       <LogLevelPicker era={conn.server.era} value={prefs.logLevel} onChange={(logLevel) => updatePrefs({ logLevel })} />
@@ -281,43 +410,112 @@ export function Playground({ server, tool, initial }: Props) {
   const resultPane = (
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
       {!exchange && initial?.response !== undefined && <SharedResponseView response={initial.response} tools={tools} request={text} />}
-      {!exchange && initial?.response === undefined && <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>}
-      {exchange && <ExchangeView key={exchange.id} exchange={exchange} tools={tools} live={runner.live} onNextPage={nextPage} serverAsking={serverAsks.length > 0} />}
+      {!exchange && initial?.response === undefined && (
+        <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>
+      )}
+      {exchange && (
+        <ExchangeView
+          key={exchange.id}
+          exchange={exchange}
+          tools={tools}
+          live={runner.live}
+          onNextPage={nextPage}
+          serverAsking={serverAsks.length > 0}
+        />
+      )}
     </section>
   );
 
   return (
     <div className="space-y-4">
       <nav aria-label="Playground tools" className="flex flex-wrap items-center gap-2" data-testid="playground-toolbar">
-        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "templates" })} data-testid="templates-button" aria-haspopup="dialog">
+        <button
+          type="button"
+          className={toolbarButton}
+          onClick={() => openOverlay({ kind: "templates" })}
+          data-testid="templates-button"
+          aria-haspopup="dialog"
+        >
           Templates ▾
         </button>
-        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "palette" })} data-testid="palette-button" aria-haspopup="dialog" title="Command palette (Ctrl/Cmd+K)">
+        <button
+          type="button"
+          className={toolbarButton}
+          onClick={() => openOverlay({ kind: "palette" })}
+          data-testid="palette-button"
+          aria-haspopup="dialog"
+          title="Command palette (Ctrl/Cmd+K)"
+        >
           Commands <kbd className="ml-1 font-mono text-[10px] text-zinc-500">Ctrl K</kbd>
         </button>
-        <button type="button" className={toolbarButton} onClick={() => dispatch({ type: "history-toggle" })} aria-expanded={showHistory} aria-controls="playground-history" data-testid="history-button">
+        <button
+          type="button"
+          className={toolbarButton}
+          onClick={() => dispatch({ type: "history-toggle" })}
+          aria-expanded={showHistory}
+          aria-controls="playground-history"
+          data-testid="history-button"
+        >
           History{history.entries.length ? ` (${history.entries.length})` : ""}
         </button>
-        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "save" })} data-testid="save-button" aria-haspopup="dialog" title="Save request (Ctrl/Cmd+S)">
+        <button
+          type="button"
+          className={toolbarButton}
+          onClick={() => openOverlay({ kind: "save" })}
+          data-testid="save-button"
+          aria-haspopup="dialog"
+          title="Save request (Ctrl/Cmd+S)"
+        >
           Save
         </button>
-        <button type="button" className={toolbarButton} onClick={() => dispatch({ type: "saved-toggle" })} aria-expanded={showSaved} aria-controls="playground-saved" data-testid="saved-button">
+        <button
+          type="button"
+          className={toolbarButton}
+          onClick={() => dispatch({ type: "saved-toggle" })}
+          aria-expanded={showSaved}
+          aria-controls="playground-saved"
+          data-testid="saved-button"
+        >
           Saved{saved.entries.length ? ` (${saved.entries.length})` : ""}
         </button>
-        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "share" })} data-testid="share-button" aria-haspopup="dialog">
+        <button
+          type="button"
+          className={toolbarButton}
+          onClick={() => openOverlay({ kind: "share" })}
+          data-testid="share-button"
+          aria-haspopup="dialog"
+        >
           Share
         </button>
-        <button type="button" className={toolbarButton} onClick={() => openOverlay({ kind: "copy", language: "curl" })} data-testid="copy-code-button" aria-haspopup="dialog">
+        <button
+          type="button"
+          className={toolbarButton}
+          onClick={() => openOverlay({ kind: "copy", language: "curl" })}
+          data-testid="copy-code-button"
+          aria-haspopup="dialog"
+        >
           Copy as code
         </button>
-        <button type="button" className={`${toolbarButton} ml-auto`} onClick={() => openOverlay({ kind: "help" })} aria-label="Keyboard shortcuts" data-testid="help-button" title="Keyboard shortcuts (?)">
+        <button
+          type="button"
+          className={`${toolbarButton} ml-auto`}
+          onClick={() => openOverlay({ kind: "help" })}
+          aria-label="Keyboard shortcuts"
+          data-testid="help-button"
+          title="Keyboard shortcuts (?)"
+        >
           ?
         </button>
       </nav>
       {/* The panels open right under the buttons that toggle them (below the editor they were off-screen). */}
       {showHistory && (
         <div id="playground-history">
-          <HistoryPanel entries={history.entries} onReplay={replay} onRemove={(id) => void history.remove(id)} onClear={() => void history.clear()} />
+          <HistoryPanel
+            entries={history.entries}
+            onReplay={replay}
+            onRemove={(id) => void history.remove(id)}
+            onClear={() => void history.clear()}
+          />
         </div>
       )}
       {showSaved && (
@@ -338,7 +536,15 @@ export function Playground({ server, tool, initial }: Props) {
           onAbandon={() => runner.answer(null)}
         />
       )}
-      {serverAsks.length > 0 && <ServerRequestDialog key={exchange?.id} asks={serverAsks} serverLabel={serverLabel} onAnswer={runner.answerServerRequest} onCancelCall={runner.cancel} />}
+      {serverAsks.length > 0 && (
+        <ServerRequestDialog
+          key={exchange?.id}
+          asks={serverAsks}
+          serverLabel={serverLabel}
+          onAnswer={runner.answerServerRequest}
+          onCancelCall={runner.cancel}
+        />
+      )}
       {confirming && (
         <ConfirmDestructiveDialog
           toolName={confirming.tool.name}
@@ -353,9 +559,22 @@ export function Playground({ server, tool, initial }: Props) {
         />
       )}
       {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={closeOverlay} />}
-      {overlay?.kind === "templates" && <CommandPalette title="Insert a template" placeholder="Filter templates and tools…" commands={templateCommands} onClose={closeOverlay} />}
+      {overlay?.kind === "templates" && (
+        <CommandPalette
+          title="Insert a template"
+          placeholder="Filter templates and tools…"
+          commands={templateCommands}
+          onClose={closeOverlay}
+        />
+      )}
       {overlay?.kind === "help" && <HelpDialog onClose={closeOverlay} />}
-      {overlay?.kind === "share" && <ShareDialog experiment={{ server, era: conn.server.era, request: text }} response={lastResponse ?? undefined} onClose={closeOverlay} />}
+      {overlay?.kind === "share" && (
+        <ShareDialog
+          experiment={{ server, era: conn.server.era, request: text }}
+          response={lastResponse ?? undefined}
+          onClose={closeOverlay}
+        />
+      )}
       {overlay?.kind === "save" && (
         <SaveDialog
           draft={{ server, era: conn.server.era, request: text }}

@@ -20,7 +20,11 @@ function subscribe(onChange: () => void): () => void {
  * the browser (it never reaches the server), so the first render waits for it.
  */
 export function PlaygroundShell({ server, tool }: Props) {
-  const hash = useSyncExternalStore(subscribe, () => window.location.hash, () => null);
+  const hash = useSyncExternalStore(
+    subscribe,
+    () => window.location.hash,
+    () => null,
+  );
   const shared = useMemo((): { exp: SharedExperiment } | { error: string } | null => {
     if (!hash || !isShareFragment(hash)) return null;
     try {
@@ -29,11 +33,20 @@ export function PlaygroundShell({ server, tool }: Props) {
       return { error: err instanceof ShareLinkError ? err.message : String(err) };
     }
   }, [hash]);
-  if (hash === null) return <p className="text-sm text-zinc-500" data-testid="playground-loading">Loading the playground…</p>;
+  if (hash === null)
+    return (
+      <p className="text-sm text-zinc-500" data-testid="playground-loading">
+        Loading the playground…
+      </p>
+    );
   if (shared && "error" in shared) {
     return (
       <div className="space-y-4">
-        <p role="alert" data-testid="share-error" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
+        <p
+          role="alert"
+          data-testid="share-error"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+        >
           This share link could not be opened: {shared.error}
         </p>
         <Playground key={`${server}|${tool ?? ""}`} server={server} tool={tool} />
@@ -45,9 +58,14 @@ export function PlaygroundShell({ server, tool }: Props) {
     return (
       <div className="space-y-2">
         <p className="text-xs text-zinc-500" data-testid="share-banner">
-          Opened from a share link: <span className="font-mono">{exp.server}</span>{exp.era ? ` (${exp.era})` : ""}. Nothing has been sent.
+          Opened from a share link: <span className="font-mono">{exp.server}</span>
+          {exp.era ? ` (${exp.era})` : ""}. Nothing has been sent.
         </p>
-        <Playground key={hash} server={exp.server} initial={{ era: exp.era, request: exp.request, ...(exp.response !== undefined ? { response: exp.response } : {}) }} />
+        <Playground
+          key={hash}
+          server={exp.server}
+          initial={{ era: exp.era, request: exp.request, ...(exp.response !== undefined ? { response: exp.response } : {}) }}
+        />
       </div>
     );
   }

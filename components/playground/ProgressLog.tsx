@@ -18,7 +18,11 @@ export function ProgressLog({ notifications, running }: { notifications: readonl
   if (!progress && logs.length === 0 && !running) return null;
   const fraction = progress ? progressFraction(progress) : undefined;
   return (
-    <section className="space-y-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800" data-testid="progress-log" aria-label="Progress and log messages">
+    <section
+      className="space-y-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800"
+      data-testid="progress-log"
+      aria-label="Progress and log messages"
+    >
       {(progress || running) && (
         <div>
           <div
@@ -31,7 +35,10 @@ export function ProgressLog({ notifications, running }: { notifications: readonl
             data-testid="progress-bar"
             className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
           >
-            <div className={`h-full rounded-full bg-accent-600 ${fraction === undefined ? "w-1/3 animate-pulse" : ""}`} style={fraction !== undefined ? { width: `${fraction * 100}%` } : undefined} />
+            <div
+              className={`h-full rounded-full bg-accent-600 ${fraction === undefined ? "w-1/3 animate-pulse" : ""}`}
+              style={fraction !== undefined ? { width: `${fraction * 100}%` } : undefined}
+            />
           </div>
           {progress && (
             <p className="mt-1 text-zinc-600 dark:text-zinc-400" data-testid="progress-text">

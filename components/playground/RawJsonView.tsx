@@ -15,13 +15,28 @@ export function RawJsonView({ value, fileName = "response.json" }: { value: unkn
       {(cut > 0 || all) && text.length > MAX_RAW_JSON_CHARS && (
         <div className="mb-2 flex flex-wrap items-center gap-2 text-xs" data-testid="raw-json-truncated">
           <span className="text-zinc-600 dark:text-zinc-400">
-            {cut > 0 ? `Showing the first ${MAX_RAW_JSON_CHARS.toLocaleString("en")} of ${text.length.toLocaleString("en")} characters.` : `${text.length.toLocaleString("en")} characters.`}
+            {cut > 0
+              ? `Showing the first ${MAX_RAW_JSON_CHARS.toLocaleString("en")} of ${text.length.toLocaleString("en")} characters.`
+              : `${text.length.toLocaleString("en")} characters.`}
           </span>
-          {cut > 0 && <button type="button" onClick={() => setAll(true)} className="underline">Show all</button>}
-          <button type="button" onClick={download} className="underline">Download</button>
+          {cut > 0 && (
+            <button type="button" onClick={() => setAll(true)} className="underline">
+              Show all
+            </button>
+          )}
+          <button type="button" onClick={download} className="underline">
+            Download
+          </button>
         </div>
       )}
-      <pre data-testid="raw-json" tabIndex={0} className="max-h-[70vh] overflow-auto rounded bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-900">{shown}{cut > 0 ? "\n…" : ""}</pre>
+      <pre
+        data-testid="raw-json"
+        tabIndex={0}
+        className="max-h-[70vh] overflow-auto rounded bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-900"
+      >
+        {shown}
+        {cut > 0 ? "\n…" : ""}
+      </pre>
     </div>
   );
 }

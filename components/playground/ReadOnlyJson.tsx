@@ -23,7 +23,7 @@ export interface ReadOnlyJsonProps {
  * renders on the server too and stays selectable/searchable with the browser's own find.
  */
 export function ReadOnlyJson({ value, className, label, "data-testid": testId }: ReadOnlyJsonProps) {
-  const text = typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? String(value);
+  const text = typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? String(value));
   return (
     <pre
       className={`overflow-auto whitespace-pre rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs leading-relaxed dark:border-zinc-800 dark:bg-zinc-900 ${className ?? ""}`}
@@ -32,7 +32,15 @@ export function ReadOnlyJson({ value, className, label, "data-testid": testId }:
       tabIndex={0}
     >
       <code>
-        {highlightJson(text).map((t, i) => (CLASS[t.cls] ? <span key={i} className={CLASS[t.cls]}>{t.text}</span> : t.text))}
+        {highlightJson(text).map((t, i) =>
+          CLASS[t.cls] ? (
+            <span key={i} className={CLASS[t.cls]}>
+              {t.text}
+            </span>
+          ) : (
+            t.text
+          ),
+        )}
       </code>
     </pre>
   );

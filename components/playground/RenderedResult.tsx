@@ -21,7 +21,15 @@ interface Props {
 const pageButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
 
 /** Where a paginated list stands: "Next page" / "Send next page" while the server has more, "Last page" after. */
-function PageBar({ method, response, onNextPage }: { method: string; response: Record<string, unknown>; onNextPage: NonNullable<Props["onNextPage"]> }) {
+function PageBar({
+  method,
+  response,
+  onNextPage,
+}: {
+  method: string;
+  response: Record<string, unknown>;
+  onNextPage: NonNullable<Props["onNextPage"]>;
+}) {
   const next = nextPageRequest(method, response);
   const items = Object.values(response.result as Record<string, unknown>).find(Array.isArray);
   const count = items ? `${items.length} item${items.length === 1 ? "" : "s"} on this page` : "This page";
@@ -33,16 +41,31 @@ function PageBar({ method, response, onNextPage }: { method: string; response: R
     );
   }
   return (
-    <div data-testid="next-page-bar" className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+    <div
+      data-testid="next-page-bar"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800"
+    >
       <span className="min-w-0 grow text-zinc-600 dark:text-zinc-400">
         {count}; the server has more (<code>nextCursor</code>).
       </span>
       {/* The two actions wrap together, never one per line. */}
       <span className="flex shrink-0 gap-2">
-        <button type="button" className={pageButton} onClick={() => onNextPage(next.text, false)} data-testid="next-page" title={`Put ${next.method} with this cursor in the editor`}>
+        <button
+          type="button"
+          className={pageButton}
+          onClick={() => onNextPage(next.text, false)}
+          data-testid="next-page"
+          title={`Put ${next.method} with this cursor in the editor`}
+        >
           Next page
         </button>
-        <button type="button" className={pageButton} onClick={() => onNextPage(next.text, true)} data-testid="send-next-page" title={`Put ${next.method} with this cursor in the editor and send it`}>
+        <button
+          type="button"
+          className={pageButton}
+          onClick={() => onNextPage(next.text, true)}
+          data-testid="send-next-page"
+          title={`Put ${next.method} with this cursor in the editor and send it`}
+        >
           Send next page
         </button>
       </span>
@@ -57,16 +80,30 @@ function StructuredContent({ value, tool, skipped }: { value: unknown; tool?: To
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-medium">structuredContent</h3>
         {skipped ? (
-          <span data-testid="output-verdict" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300" title={skipped}>
+          <span
+            data-testid="output-verdict"
+            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+            title={skipped}
+          >
             outputSchema not checked
           </span>
         ) : verdict === undefined ? (
           <span className="text-xs text-zinc-500">no outputSchema to check against</span>
         ) : verdict.ok ? (
-          <span data-testid="output-verdict" className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">matches outputSchema</span>
+          <span
+            data-testid="output-verdict"
+            className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+          >
+            matches outputSchema
+          </span>
         ) : (
-          <span data-testid="output-verdict" className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-300">
-            {verdict.schemaError ? "outputSchema cannot be compiled" : `${verdict.diagnostics.length} mismatch${verdict.diagnostics.length === 1 ? "" : "es"} with outputSchema`}
+          <span
+            data-testid="output-verdict"
+            className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-300"
+          >
+            {verdict.schemaError
+              ? "outputSchema cannot be compiled"
+              : `${verdict.diagnostics.length} mismatch${verdict.diagnostics.length === 1 ? "" : "es"} with outputSchema`}
           </span>
         )}
       </div>
@@ -94,14 +131,18 @@ export function RenderedResult({ response, method, tool, outputValidation, onNex
   if (kind.kind === "rpc-error") {
     const err = response.error as { message?: unknown; data?: unknown };
     return (
-      <section data-testid="rpc-error" data-error-kind={kind.errorKind} className="rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
+      <section
+        data-testid="rpc-error"
+        data-error-kind={kind.errorKind}
+        className="rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40"
+      >
         <p className="text-sm font-semibold">
           JSON-RPC error {Number.isNaN(kind.code) ? "" : kind.code} · {kind.title}
         </p>
         <p className="mt-1 text-sm">{String(err.message ?? "")}</p>
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{kind.explanation}</p>
         {kind.errorKind === "unsupported-version" && Array.isArray((kind.data as { supported?: unknown })?.supported) && (
-          <p className="mt-1 text-sm">Server supports: {((kind.data as { supported: string[] }).supported).join(", ")}</p>
+          <p className="mt-1 text-sm">Server supports: {(kind.data as { supported: string[] }).supported.join(", ")}</p>
         )}
         {err.data !== undefined && (
           <div className="-ml-4 mt-2 font-mono text-xs">
@@ -112,14 +153,24 @@ export function RenderedResult({ response, method, tool, outputValidation, onNex
     );
   }
   if (kind.kind === "invalid") {
-    return <p role="alert" className="rounded-md border border-red-300 p-3 text-sm text-red-800 dark:border-red-900 dark:text-red-300">Invalid response: {kind.reason}</p>;
+    return (
+      <p role="alert" className="rounded-md border border-red-300 p-3 text-sm text-red-800 dark:border-red-900 dark:text-red-300">
+        Invalid response: {kind.reason}
+      </p>
+    );
   }
   const result = response.result as Record<string, unknown>;
   if (kind.kind === "input-required") {
     return (
-      <section data-testid="input-required" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950/40">
+      <section
+        data-testid="input-required"
+        className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950/40"
+      >
         <p className="font-semibold">The server needs input before it can finish (input_required)</p>
-        <p className="mt-1">The playground asks you for each request below, then resends the call with <code>inputResponses</code> keyed like them and the <code>requestState</code> echoed exactly.</p>
+        <p className="mt-1">
+          The playground asks you for each request below, then resends the call with <code>inputResponses</code> keyed like them and the{" "}
+          <code>requestState</code> echoed exactly.
+        </p>
         <div className="-ml-4 mt-2 font-mono text-xs">
           <JsonTree value={kind.inputRequests} label="inputRequests" />
         </div>
@@ -131,12 +182,19 @@ export function RenderedResult({ response, method, tool, outputValidation, onNex
     <div className="space-y-3" data-testid="rendered-result">
       {onNextPage && isPagedMethod(method) && <PageBar method={method} response={response} onNextPage={onNextPage} />}
       {kind.kind === "tool-error" && (
-        <p data-testid="tool-error" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-300">
+        <p
+          data-testid="tool-error"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-300"
+        >
           The tool reported an error (isError: true). This is the tool&apos;s own answer, meant for the model to read and correct.
         </p>
       )}
-      {content?.map((block, i) => <ContentBlockView key={i} block={block} />)}
-      {result.structuredContent !== undefined && <StructuredContent value={result.structuredContent} tool={tool} skipped={outputValidation?.skipped} />}
+      {content?.map((block, i) => (
+        <ContentBlockView key={i} block={block} />
+      ))}
+      {result.structuredContent !== undefined && (
+        <StructuredContent value={result.structuredContent} tool={tool} skipped={outputValidation?.skipped} />
+      )}
       {!content && result.structuredContent === undefined && (
         <div className="-ml-4 font-mono text-xs">
           <JsonTree value={result} label="result" />

@@ -1,7 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { describeRequest, MAX_SAVED_NAME_CHARS, MAX_SAVED_NOTE_CHARS, type SaveDraft, type SavedRequest } from "@/lib/playground/saved-store";
+import {
+  describeRequest,
+  MAX_SAVED_NAME_CHARS,
+  MAX_SAVED_NOTE_CHARS,
+  type SaveDraft,
+  type SavedRequest,
+} from "@/lib/playground/saved-store";
 import { Modal } from "./Modal";
 import type { SavedRequests } from "./useSaved";
 
@@ -43,7 +49,8 @@ export function SaveDialog({ draft, serverLabel, saved, onSaved, onClose }: Prop
         }}
       >
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Kept in this browser under <span className="break-all font-mono text-xs">{serverLabel}</span>. Only the request text is saved, never your headers.
+          Kept in this browser under <span className="break-all font-mono text-xs">{serverLabel}</span>. Only the request text is saved,
+          never your headers.
         </p>
         <label className="block text-sm">
           <span className="mb-1 block font-medium">Name</span>
@@ -68,7 +75,14 @@ export function SaveDialog({ draft, serverLabel, saved, onSaved, onClose }: Prop
           <span className="mb-1 block font-medium">
             Note <span className="font-normal text-zinc-500">(optional)</span>
           </span>
-          <textarea value={note} maxLength={MAX_SAVED_NOTE_CHARS} rows={2} onChange={(e) => setNote(e.target.value)} data-testid="save-note" className={field} />
+          <textarea
+            value={note}
+            maxLength={MAX_SAVED_NOTE_CHARS}
+            rows={2}
+            onChange={(e) => setNote(e.target.value)}
+            data-testid="save-note"
+            className={field}
+          />
         </label>
         <div id="save-name-problem">
           {error && (
@@ -77,10 +91,19 @@ export function SaveDialog({ draft, serverLabel, saved, onSaved, onClose }: Prop
             </p>
           )}
           {clash && (
-            <div role="alert" data-testid="save-clash" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
+            <div
+              role="alert"
+              data-testid="save-clash"
+              className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
+            >
               “{clash.name}” is already saved for this server. Replace it with the editor&apos;s request, or change the name.
               <div className="mt-2">
-                <button type="button" onClick={() => void submit(true)} data-testid="save-replace" className="rounded-md bg-amber-600 px-3 py-1 text-sm font-medium text-white hover:bg-amber-700">
+                <button
+                  type="button"
+                  onClick={() => void submit(true)}
+                  data-testid="save-replace"
+                  className="rounded-md bg-amber-600 px-3 py-1 text-sm font-medium text-white hover:bg-amber-700"
+                >
                   Replace “{clash.name}”
                 </button>
               </div>
@@ -91,7 +114,11 @@ export function SaveDialog({ draft, serverLabel, saved, onSaved, onClose }: Prop
           <button type="button" onClick={onClose} className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700">
             Cancel
           </button>
-          <button type="submit" data-testid="save-submit" className="rounded-md bg-accent-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-accent-700">
+          <button
+            type="submit"
+            data-testid="save-submit"
+            className="rounded-md bg-accent-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
+          >
             Save
           </button>
         </div>

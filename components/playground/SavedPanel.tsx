@@ -48,18 +48,28 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
 
   const remove = async (list: SavedRequest[]) => {
     await saved.remove(list.map((r) => r.id));
-    setStatus({ text: list.length === 1 ? `Deleted “${list[0].name}”.` : `Deleted ${list.length} saved requests.`, undo: list, at: Date.now() });
+    setStatus({
+      text: list.length === 1 ? `Deleted “${list[0].name}”.` : `Deleted ${list.length} saved requests.`,
+      undo: list,
+      at: Date.now(),
+    });
   };
 
   const importFile = async (file: File) => {
     if (file.size > MAX_IMPORT_FILE_BYTES) {
-      setStatus({ error: `${file.name} is ${(file.size / 1_000_000).toFixed(1)} MB; an import file may be at most ${MAX_IMPORT_FILE_BYTES / 1_000_000} MB. Nothing was imported.`, at: Date.now() });
+      setStatus({
+        error: `${file.name} is ${(file.size / 1_000_000).toFixed(1)} MB; an import file may be at most ${MAX_IMPORT_FILE_BYTES / 1_000_000} MB. Nothing was imported.`,
+        at: Date.now(),
+      });
       return;
     }
     try {
       setStatus({ text: `${file.name}: ${await saved.importText(await file.text(), policy)}`, at: Date.now() });
     } catch (err) {
-      setStatus({ error: `${file.name} was not imported (nothing changed): ${err instanceof SavedImportError ? err.message : String(err)}`, at: Date.now() });
+      setStatus({
+        error: `${file.name} was not imported (nothing changed): ${err instanceof SavedImportError ? err.message : String(err)}`,
+        at: Date.now(),
+      });
     }
   };
 
@@ -79,9 +89,21 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
           Saved requests
         </h2>
         <span className="text-xs text-zinc-500">{entries.length} in this browser</span>
-        <SearchInput value={query} onChange={setQuery} placeholder="Search: name, words, tool:name, method:…" label="Search saved requests" testId="saved-search" />
+        <SearchInput
+          value={query}
+          onChange={setQuery}
+          placeholder="Search: name, words, tool:name, method:…"
+          label="Search saved requests"
+          testId="saved-search"
+        />
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className={small} onClick={() => exportList(entries)} disabled={entries.length === 0} data-testid="saved-export-all">
+          <button
+            type="button"
+            className={small}
+            onClick={() => exportList(entries)}
+            disabled={entries.length === 0}
+            data-testid="saved-export-all"
+          >
             Export all
           </button>
           <button type="button" className={small} onClick={() => fileInput.current?.click()} data-testid="saved-import">
@@ -103,13 +125,23 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
           />
           <label className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
             On import, a same-named request:
-            <select value={policy} onChange={(e) => setPolicy(e.target.value as ConflictPolicy)} data-testid="saved-import-policy" className="rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900">
+            <select
+              value={policy}
+              onChange={(e) => setPolicy(e.target.value as ConflictPolicy)}
+              data-testid="saved-import-policy"
+              className="rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs dark:border-zinc-700 dark:bg-zinc-900"
+            >
               <option value="replace">is replaced</option>
               <option value="skip">is kept</option>
             </select>
           </label>
           {entries.length > 0 && (
-            <button type="button" className="text-xs text-zinc-500 underline" data-testid="saved-delete-all" onClick={() => void remove(entries)}>
+            <button
+              type="button"
+              className="text-xs text-zinc-500 underline"
+              data-testid="saved-delete-all"
+              onClick={() => void remove(entries)}
+            >
               Delete all
             </button>
           )}
@@ -118,12 +150,21 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
 
       <div aria-live="polite" className="text-sm">
         {line && "error" in line && (
-          <p role="alert" data-testid="saved-status" data-kind="error" className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
+          <p
+            role="alert"
+            data-testid="saved-status"
+            data-kind="error"
+            className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+          >
             {line.error}
           </p>
         )}
         {line && "text" in line && (
-          <p data-testid="saved-status" data-kind="info" className="flex flex-wrap items-center gap-2 rounded-md bg-zinc-100 px-2 py-1 dark:bg-zinc-800/70">
+          <p
+            data-testid="saved-status"
+            data-kind="info"
+            className="flex flex-wrap items-center gap-2 rounded-md bg-zinc-100 px-2 py-1 dark:bg-zinc-800/70"
+          >
             <span className="min-w-0 flex-1">{line.text}</span>
             {line.undo && (
               <button
@@ -132,7 +173,14 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
                 data-testid="saved-undo"
                 onClick={() => {
                   const back = line.undo!;
-                  void saved.restore(back).then(() => setStatus({ text: back.length === 1 ? `Restored “${back[0].name}”.` : `Restored ${back.length} saved requests.`, at: Date.now() }));
+                  void saved
+                    .restore(back)
+                    .then(() =>
+                      setStatus({
+                        text: back.length === 1 ? `Restored “${back[0].name}”.` : `Restored ${back.length} saved requests.`,
+                        at: Date.now(),
+                      }),
+                    );
                 }}
               >
                 Undo
@@ -142,7 +190,11 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
         )}
       </div>
 
-      {entries.length === 0 && <p className="text-sm text-zinc-500">Nothing saved yet: press Save (Ctrl/Cmd+S) to keep the editor&apos;s request under a name, in this browser only.</p>}
+      {entries.length === 0 && (
+        <p className="text-sm text-zinc-500">
+          Nothing saved yet: press Save (Ctrl/Cmd+S) to keep the editor&apos;s request under a name, in this browser only.
+        </p>
+      )}
       {entries.length > 0 && shownCount === 0 && <p className="text-sm text-zinc-500">No saved request matches.</p>}
 
       <div className="max-h-96 space-y-3 overflow-auto">
@@ -151,17 +203,36 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
           .map((g) => {
             const here = g.server === server;
             return (
-              <section key={g.server} aria-label={`Saved for ${g.server}`} data-testid="saved-group" data-server={g.server} className="rounded-md border border-zinc-200 dark:border-zinc-800">
+              <section
+                key={g.server}
+                aria-label={`Saved for ${g.server}`}
+                data-testid="saved-group"
+                data-server={g.server}
+                className="rounded-md border border-zinc-200 dark:border-zinc-800"
+              >
                 <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 bg-zinc-50 px-2 py-1 dark:border-zinc-800 dark:bg-zinc-900">
                   <h3 className="min-w-0 break-all font-mono text-xs font-semibold">{g.server}</h3>
-                  {here && <span className="rounded bg-accent-50 px-1.5 text-[11px] text-accent-700 dark:bg-accent-700/30 dark:text-accent-100">this server</span>}
+                  {here && (
+                    <span className="rounded bg-accent-50 px-1.5 text-[11px] text-accent-700 dark:bg-accent-700/30 dark:text-accent-100">
+                      this server
+                    </span>
+                  )}
                   {!here && !linkable(g.server) && (
-                    <a href={`/playground?server=${encodeURIComponent(g.server)}`} className="text-xs text-accent-700 underline dark:text-accent-400">
+                    <a
+                      href={`/playground?server=${encodeURIComponent(g.server)}`}
+                      className="text-xs text-accent-700 underline dark:text-accent-400"
+                    >
                       open its playground to use these
                     </a>
                   )}
                   <span className="ml-auto" />
-                  <button type="button" className={small} onClick={() => exportList(g.requests, g.server)} data-testid="saved-export-group" aria-label={`Export the saved requests of ${g.server}`}>
+                  <button
+                    type="button"
+                    className={small}
+                    onClick={() => exportList(g.requests, g.server)}
+                    data-testid="saved-export-group"
+                    aria-label={`Export the saved requests of ${g.server}`}
+                  >
                     Export
                   </button>
                 </div>
@@ -170,7 +241,12 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
                     const { method, tool } = describeRequest(r.request);
                     const editing = renaming?.id === r.id;
                     return (
-                      <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 py-1.5 text-sm" data-testid="saved-entry" data-name={r.name}>
+                      <li
+                        key={r.id}
+                        className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 py-1.5 text-sm"
+                        data-testid="saved-entry"
+                        data-name={r.name}
+                      >
                         {editing ? (
                           <form
                             className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
@@ -227,14 +303,32 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
                             </span>
                             <span className="ml-auto flex items-center gap-1.5">
                               {(here || linkable(g.server)) && (
-                                <button type="button" className={small} onClick={() => onOpen(r)} data-testid="saved-open" aria-label={`Open “${r.name}” in the editor`}>
+                                <button
+                                  type="button"
+                                  className={small}
+                                  onClick={() => onOpen(r)}
+                                  data-testid="saved-open"
+                                  aria-label={`Open “${r.name}” in the editor`}
+                                >
                                   Open
                                 </button>
                               )}
-                              <button type="button" className={small} onClick={() => setRenaming({ id: r.id, name: r.name })} data-testid="saved-rename" aria-label={`Rename “${r.name}”`}>
+                              <button
+                                type="button"
+                                className={small}
+                                onClick={() => setRenaming({ id: r.id, name: r.name })}
+                                data-testid="saved-rename"
+                                aria-label={`Rename “${r.name}”`}
+                              >
                                 Rename
                               </button>
-                              <button type="button" className={`${small} hover:text-red-700`} onClick={() => void remove([r])} data-testid="saved-delete" aria-label={`Delete “${r.name}”`}>
+                              <button
+                                type="button"
+                                className={`${small} hover:text-red-700`}
+                                onClick={() => void remove([r])}
+                                data-testid="saved-delete"
+                                aria-label={`Delete “${r.name}”`}
+                              >
                                 Delete
                               </button>
                             </span>

@@ -4,7 +4,14 @@ import { useEffect, useMemo, useState } from "react";
 import type { Era, Tool, UserHeaders } from "@/lib/mcp/contract";
 import { proxyRequestId } from "@/lib/mcp/meta";
 import { MAX_HEADER_OVERRIDES, overrideNameProblem } from "@/lib/mcp/wire-headers";
-import { buildSendPreview, overrideMap, previewLines, writeIntoRequest, type OverrideDraft, type PreviewHeader } from "@/lib/playground/send-preview";
+import {
+  buildSendPreview,
+  overrideMap,
+  previewLines,
+  writeIntoRequest,
+  type OverrideDraft,
+  type PreviewHeader,
+} from "@/lib/playground/send-preview";
 import type { LogLevelChoice } from "@/lib/playground/notifications";
 import { HeaderTable, OverrideNote } from "./HttpExchangeView";
 
@@ -52,20 +59,47 @@ export function SendPreview(props: Props) {
   const validKey = JSON.stringify(valid);
   const { era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders } = props;
   const preview = useMemo(
-    () => buildSendPreview({ text, era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders, overrides: JSON.parse(validKey) as Record<string, string>, nextId: () => previewId }),
+    () =>
+      buildSendPreview({
+        text,
+        era,
+        transport,
+        logLevel,
+        endpoint,
+        protocolVersion,
+        sessionId,
+        tools,
+        userHeaders,
+        overrides: JSON.parse(validKey) as Record<string, string>,
+        nextId: () => previewId,
+      }),
     [text, era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders, validKey, previewId],
   );
   const active = Object.keys(valid).length;
-  const summary = !preview.ok ? "fix the JSON to see it" : `${preview.http ? `POST · ${preview.http.headers.length} headers` : "stdio · no HTTP"} · ${preview.added.length} field${preview.added.length === 1 ? "" : "s"} added`;
+  const summary = !preview.ok
+    ? "fix the JSON to see it"
+    : `${preview.http ? `POST · ${preview.http.headers.length} headers` : "stdio · no HTTP"} · ${preview.added.length} field${preview.added.length === 1 ? "" : "s"} added`;
 
   return (
     <section className="mt-3 rounded-md border border-zinc-200 dark:border-zinc-800" data-testid="send-preview" aria-label="Will be sent">
-      <button type="button" onClick={() => props.onOpen(!open)} aria-expanded={open} aria-controls="send-preview-body" className="flex w-full flex-wrap items-baseline gap-x-2 px-3 py-2 text-left text-sm" data-testid="send-preview-toggle">
-        <span aria-hidden className="inline-block w-3 text-zinc-500">{open ? "▾" : "▸"}</span>
+      <button
+        type="button"
+        onClick={() => props.onOpen(!open)}
+        aria-expanded={open}
+        aria-controls="send-preview-body"
+        className="flex w-full flex-wrap items-baseline gap-x-2 px-3 py-2 text-left text-sm"
+        data-testid="send-preview-toggle"
+      >
+        <span aria-hidden className="inline-block w-3 text-zinc-500">
+          {open ? "▾" : "▸"}
+        </span>
         <span className="font-medium">Will be sent</span>
         <span className="text-xs text-zinc-500">{summary}</span>
         {active > 0 && (
-          <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-900/50 dark:text-amber-100" data-testid="override-count">
+          <span
+            className="rounded bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-900/50 dark:text-amber-100"
+            data-testid="override-count"
+          >
             {active} header override{active === 1 ? "" : "s"}
           </span>
         )}
@@ -73,17 +107,24 @@ export function SendPreview(props: Props) {
       {open && (
         <div id="send-preview-body" className="space-y-4 border-t border-zinc-200 p-3 dark:border-zinc-800">
           {!preview.ok ? (
-            <p className="text-sm text-zinc-500" data-testid="send-preview-problem">{preview.problem}</p>
+            <p className="text-sm text-zinc-500" data-testid="send-preview-problem">
+              {preview.problem}
+            </p>
           ) : (
             <>
               {preview.http ? (
                 <HttpPart http={preview.http} overrides={overrides} problems={problems} onOverrides={onOverrides} />
               ) : (
                 <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="send-preview-stdio">
-                  stdio: the body below is written to the server process&apos;s stdin as one line. There is no HTTP request, so no headers (and no header overrides).
+                  stdio: the body below is written to the server process&apos;s stdin as one line. There is no HTTP request, so no headers
+                  (and no header overrides).
                 </p>
               )}
-              <BodyPart body={preview.body} added={preview.added} onWrite={(pointer, value) => props.onText(writeIntoRequest(props.text, pointer, value))} />
+              <BodyPart
+                body={preview.body}
+                added={preview.added}
+                onWrite={(pointer, value) => props.onText(writeIntoRequest(props.text, pointer, value))}
+              />
             </>
           )}
         </div>
@@ -92,7 +133,17 @@ export function SendPreview(props: Props) {
   );
 }
 
-function HttpPart({ http, overrides, problems, onOverrides }: { http: { method: string; url: string; headers: PreviewHeader[]; endpointNote?: string }; overrides: OverrideDraft[]; problems: (string | undefined)[]; onOverrides: (d: OverrideDraft[]) => void }) {
+function HttpPart({
+  http,
+  overrides,
+  problems,
+  onOverrides,
+}: {
+  http: { method: string; url: string; headers: PreviewHeader[]; endpointNote?: string };
+  overrides: OverrideDraft[];
+  problems: (string | undefined)[];
+  onOverrides: (d: OverrideDraft[]) => void;
+}) {
   const byName = new Map(http.headers.map((h) => [h.name.toLowerCase(), h]));
   const overridden = new Set(http.headers.filter((h) => h.overridden).map((h) => h.name.toLowerCase()));
   const overridable = (name: string) => overrideNameProblem(name) === undefined;
@@ -103,7 +154,12 @@ function HttpPart({ http, overrides, problems, onOverrides }: { http: { method: 
     if (h?.overridden) return <OverrideNote replaced={h.overridden.replaced} />;
     if (h && overridable(name))
       return (
-        <button type="button" className={`${small} ml-2`} onClick={() => add({ name: h.name, value: h.value })} data-testid={`override-${name.toLowerCase()}`}>
+        <button
+          type="button"
+          className={`${small} ml-2`}
+          onClick={() => add({ name: h.name, value: h.value })}
+          data-testid={`override-${name.toLowerCase()}`}
+        >
           Override
         </button>
       );
@@ -123,19 +179,46 @@ function HttpPart({ http, overrides, problems, onOverrides }: { http: { method: 
         {overrides.map((d, i) => (
           <div key={i}>
             <div className="flex flex-wrap items-center gap-1.5">
-              <input aria-label={`Overridden header ${i + 1} name`} className={`${input} w-44`} value={d.name} onChange={(e) => onOverrides(overrides.map((o, j) => (j === i ? { ...o, name: e.target.value } : o)))} />
+              <input
+                aria-label={`Overridden header ${i + 1} name`}
+                className={`${input} w-44`}
+                value={d.name}
+                onChange={(e) => onOverrides(overrides.map((o, j) => (j === i ? { ...o, name: e.target.value } : o)))}
+              />
               <span aria-hidden>:</span>
-              <input aria-label={`Overridden header ${i + 1} value`} className={`${input} w-48 flex-1`} value={d.value} onChange={(e) => onOverrides(overrides.map((o, j) => (j === i ? { ...o, value: e.target.value } : o)))} data-testid={`override-value-${i}`} />
-              <button type="button" className={small} onClick={() => onOverrides(overrides.filter((_, j) => j !== i))} aria-label={`Remove override of ${d.name || `header ${i + 1}`}`}>
+              <input
+                aria-label={`Overridden header ${i + 1} value`}
+                className={`${input} w-48 flex-1`}
+                value={d.value}
+                onChange={(e) => onOverrides(overrides.map((o, j) => (j === i ? { ...o, value: e.target.value } : o)))}
+                data-testid={`override-value-${i}`}
+              />
+              <button
+                type="button"
+                className={small}
+                onClick={() => onOverrides(overrides.filter((_, j) => j !== i))}
+                aria-label={`Remove override of ${d.name || `header ${i + 1}`}`}
+              >
                 Remove
               </button>
             </div>
-            {problems[i] && <p role="alert" className="mt-0.5 text-red-700 dark:text-red-400">{problems[i]} (not sent)</p>}
+            {problems[i] && (
+              <p role="alert" className="mt-0.5 text-red-700 dark:text-red-400">
+                {problems[i]} (not sent)
+              </p>
+            )}
           </div>
         ))}
         <p className="text-zinc-500">
-          Override <code>Mcp-Name</code> or an <code>Mcp-Param-*</code> header to make it disagree with the body, e.g. to see a 2026-07-28 server reject the mismatch (-32020). Overrides apply to every send until removed.{" "}
-          <button type="button" className={small} onClick={() => add({ name: "Mcp-Param-", value: "" })} disabled={overrides.length >= MAX_HEADER_OVERRIDES} data-testid="add-override">
+          Override <code>Mcp-Name</code> or an <code>Mcp-Param-*</code> header to make it disagree with the body, e.g. to see a 2026-07-28
+          server reject the mismatch (-32020). Overrides apply to every send until removed.{" "}
+          <button
+            type="button"
+            className={small}
+            onClick={() => add({ name: "Mcp-Param-", value: "" })}
+            disabled={overrides.length >= MAX_HEADER_OVERRIDES}
+            data-testid="add-override"
+          >
             Add an override
           </button>
         </p>
@@ -144,16 +227,32 @@ function HttpPart({ http, overrides, problems, onOverrides }: { http: { method: 
   );
 }
 
-function BodyPart({ body, added, onWrite }: { body: Record<string, unknown>; added: { pointer: string; value: unknown; by: "playground" | "proxy" }[]; onWrite: (pointer: string, value: unknown) => void }) {
+function BodyPart({
+  body,
+  added,
+  onWrite,
+}: {
+  body: Record<string, unknown>;
+  added: { pointer: string; value: unknown; by: "playground" | "proxy" }[];
+  onWrite: (pointer: string, value: unknown) => void;
+}) {
   const lines = previewLines(body, new Set(added.map((a) => a.pointer)));
   return (
     <div className="min-w-0">
       <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">
-        Body <span className="font-normal normal-case tracking-normal">— <mark className="rounded bg-emerald-100 px-1 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100">added</mark> lines are not in your text</span>
+        Body{" "}
+        <span className="font-normal normal-case tracking-normal">
+          — <mark className="rounded bg-emerald-100 px-1 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100">added</mark> lines
+          are not in your text
+        </span>
       </h4>
       <pre className="max-h-72 overflow-auto rounded bg-zinc-50 py-2 text-xs dark:bg-zinc-900" data-testid="send-preview-body">
         {lines.map((l, i) => (
-          <div key={i} className={`px-2 ${l.added ? "bg-emerald-100 text-emerald-950 dark:bg-emerald-900/40 dark:text-emerald-100" : ""}`} data-added={l.added || undefined}>
+          <div
+            key={i}
+            className={`px-2 ${l.added ? "bg-emerald-100 text-emerald-950 dark:bg-emerald-900/40 dark:text-emerald-100" : ""}`}
+            data-added={l.added || undefined}
+          >
             {l.text}
           </div>
         ))}
@@ -169,7 +268,12 @@ function BodyPart({ body, added, onWrite }: { body: Record<string, unknown>; add
                   {a.pointer === "/id" ? " (a fresh one each send)" : ""}
                 </span>
               </span>
-              <button type="button" className={`${small} shrink-0`} onClick={() => onWrite(a.pointer, a.value)} data-testid={`write-${a.pointer}`}>
+              <button
+                type="button"
+                className={`${small} shrink-0`}
+                onClick={() => onWrite(a.pointer, a.value)}
+                data-testid={`write-${a.pointer}`}
+              >
                 Write into the request
               </button>
             </li>

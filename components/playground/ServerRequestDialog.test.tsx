@@ -17,16 +17,35 @@ type Input = InputRequest extends infer R ? (R extends unknown ? Omit<R, "key"> 
 
 function ask(pendingId: string, input: Input, over: Partial<ServerAsk> = {}): ServerAsk {
   const method = input.kind === "sampling" ? "sampling/createMessage" : input.kind === "roots" ? "roots/list" : "elicitation/create";
-  return { streamId: "s1", pendingId, method, request: { method }, input: { key: pendingId, ...input } as InputRequest, timeoutMs: 90_000, receivedAt: T0, deadline: T0 + 90_000, ...over };
+  return {
+    streamId: "s1",
+    pendingId,
+    method,
+    request: { method },
+    input: { key: pendingId, ...input } as InputRequest,
+    timeoutMs: 90_000,
+    receivedAt: T0,
+    deadline: T0 + 90_000,
+    ...over,
+  };
 }
-const urlAsk = (id: string, over?: Partial<ServerAsk>) => ask(id, { kind: "elicit-url", message: "Sign in", url: "https://example.com/login" }, over);
-const samplingAsk = (id: string) => ask(id, { kind: "sampling", params: { messages: [{ role: "user", content: { type: "text", text: "Hi?" } }] } });
+const urlAsk = (id: string, over?: Partial<ServerAsk>) =>
+  ask(id, { kind: "elicit-url", message: "Sign in", url: "https://example.com/login" }, over);
+const samplingAsk = (id: string) =>
+  ask(id, { kind: "sampling", params: { messages: [{ role: "user", content: { type: "text", text: "Hi?" } }] } });
 
 /** Escape on a modal dialog: the browser fires a cancelable `cancel` event at it. */
 const escape = (dialog: HTMLElement) => act(() => void fireEvent(dialog, new window.Event("cancel", { cancelable: true })));
 
 test("shows who asks, the method, the kind's title and how many more wait", () => {
-  render(<ServerRequestDialog asks={[urlAsk("p1"), samplingAsk("p2"), samplingAsk("p3")]} serverLabel="Demo (http://x/mcp)" onAnswer={() => {}} onCancelCall={() => {}} />);
+  render(
+    <ServerRequestDialog
+      asks={[urlAsk("p1"), samplingAsk("p2"), samplingAsk("p3")]}
+      serverLabel="Demo (http://x/mcp)"
+      onAnswer={() => {}}
+      onCancelCall={() => {}}
+    />,
+  );
   const dialog = screen.getByTestId("server-request-dialog");
   assert.equal((dialog as HTMLDialogElement).open, true, "opened as a modal on mount");
   assert.equal(screen.getByTestId("server-request-server").textContent, "Demo (http://x/mcp)");
@@ -56,15 +75,33 @@ test("no countdown when the proxy has no timeout", () => {
 
 test("Escape cancels an elicitation (its cancel action)", () => {
   const answers: [string, unknown][] = [];
-  render(<ServerRequestDialog asks={[urlAsk("p1")]} serverLabel="Demo" onAnswer={(a, r) => answers.push([a.pendingId, r])} onCancelCall={() => {}} />);
+  render(
+    <ServerRequestDialog
+      asks={[urlAsk("p1")]}
+      serverLabel="Demo"
+      onAnswer={(a, r) => answers.push([a.pendingId, r])}
+      onCancelCall={() => {}}
+    />,
+  );
   escape(screen.getByTestId("server-request-dialog"));
   assert.deepEqual(answers, [["p1", { action: "cancel" }]]);
-  assert.equal((screen.getByTestId("server-request-dialog") as HTMLDialogElement).open, true, "the dialog stays until the parent drops the request");
+  assert.equal(
+    (screen.getByTestId("server-request-dialog") as HTMLDialogElement).open,
+    true,
+    "the dialog stays until the parent drops the request",
+  );
 });
 
 test("Escape leaves a sampling request unanswered (null: the server gets an error)", () => {
   const answers: [string, unknown][] = [];
-  render(<ServerRequestDialog asks={[samplingAsk("p2")]} serverLabel="Demo" onAnswer={(a, r) => answers.push([a.pendingId, r])} onCancelCall={() => {}} />);
+  render(
+    <ServerRequestDialog
+      asks={[samplingAsk("p2")]}
+      serverLabel="Demo"
+      onAnswer={(a, r) => answers.push([a.pendingId, r])}
+      onCancelCall={() => {}}
+    />,
+  );
   escape(screen.getByTestId("server-request-dialog"));
   assert.deepEqual(answers, [["p2", null]]);
 });
@@ -72,7 +109,9 @@ test("Escape leaves a sampling request unanswered (null: the server gets an erro
 test("answering: a URL elicitation's Done accepts; a sampling reply is sent as the model's", () => {
   const answers: [string, unknown][] = [];
   const onAnswer = (a: ServerAsk, r: Record<string, unknown> | null) => answers.push([a.pendingId, r]);
-  const { rerender } = render(<ServerRequestDialog asks={[urlAsk("p1"), samplingAsk("p2")]} serverLabel="Demo" onAnswer={onAnswer} onCancelCall={() => {}} />);
+  const { rerender } = render(
+    <ServerRequestDialog asks={[urlAsk("p1"), samplingAsk("p2")]} serverLabel="Demo" onAnswer={onAnswer} onCancelCall={() => {}} />,
+  );
   act(() => void fireEvent.click(screen.getByTestId("elicit-url-done")));
   // The parent drops the answered request: the next one in the queue is shown.
   rerender(<ServerRequestDialog asks={[samplingAsk("p2")]} serverLabel="Demo" onAnswer={onAnswer} onCancelCall={() => {}} />);
@@ -99,7 +138,9 @@ test("the focus goes back where it was when the dialog goes", () => {
   before.textContent = "editor";
   document.body.append(before);
   before.focus();
-  const { unmount } = render(<ServerRequestDialog asks={[samplingAsk("p2")]} serverLabel="Demo" onAnswer={() => {}} onCancelCall={() => {}} />);
+  const { unmount } = render(
+    <ServerRequestDialog asks={[samplingAsk("p2")]} serverLabel="Demo" onAnswer={() => {}} onCancelCall={() => {}} />,
+  );
   assert.notEqual(document.activeElement, before);
   unmount();
   assert.equal(document.activeElement, before);

@@ -14,10 +14,12 @@ const ANSWERER_TONE: Record<ServerRequestRecord["answeredBy"], string> = {
 export function ServerRequestsLog({ records }: { records: readonly ServerRequestRecord[] }) {
   if (records.length === 0) return null;
   return (
-    <section className="rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800" data-testid="server-requests" aria-label="Requests from the server during this call">
-      <p className="font-semibold">
-        The server asked {records.length === 1 ? "one thing" : `${records.length} things`} during this call
-      </p>
+    <section
+      className="rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800"
+      data-testid="server-requests"
+      aria-label="Requests from the server during this call"
+    >
+      <p className="font-semibold">The server asked {records.length === 1 ? "one thing" : `${records.length} things`} during this call</p>
       <ol className="mt-1 space-y-1">
         {records.map((r, i) => (
           <li key={i} data-testid="server-request-record" data-answered-by={r.answeredBy}>
@@ -25,7 +27,9 @@ export function ServerRequestsLog({ records }: { records: readonly ServerRequest
               <summary className="cursor-pointer">
                 <code className="font-semibold">{requestMethod(r.request)}</code>
                 <span className={`ml-2 ${ANSWERER_TONE[r.answeredBy]}`}>{ANSWERED_BY_LABEL[r.answeredBy]}</span>
-                <span className="ml-2" data-testid="server-request-answer">{answerSummary(r.answer)}</span>
+                <span className="ml-2" data-testid="server-request-answer">
+                  {answerSummary(r.answer)}
+                </span>
                 <span className="ml-2 text-zinc-500">{requestTiming(r)}</span>
               </summary>
               <div className="mt-2 grid gap-2 min-[700px]:grid-cols-2">
@@ -54,14 +58,20 @@ export function SessionMessagesLog({ messages }: { messages: readonly Record<str
       <summary className="cursor-pointer font-medium">
         {messages.length} message{messages.length === 1 ? "" : "s"} on the session&apos;s stream outside this call
       </summary>
-      <p className="mt-1 text-zinc-500">The HTTP+SSE event stream carried these during the call; they belong to no request (log messages, list changes).</p>
+      <p className="mt-1 text-zinc-500">
+        The HTTP+SSE event stream carried these during the call; they belong to no request (log messages, list changes).
+      </p>
       <ul className="mt-1 space-y-0.5 font-mono">
         {messages.map((m, i) => {
           const log = logLines([m])[0];
           return (
             <li key={i} className="break-all">
               <span className="font-semibold">{requestMethod(m)}</span>
-              {log && <span className="ml-2 text-zinc-600 dark:text-zinc-400">{log.level}: {log.text}</span>}
+              {log && (
+                <span className="ml-2 text-zinc-600 dark:text-zinc-400">
+                  {log.level}: {log.text}
+                </span>
+              )}
             </li>
           );
         })}

@@ -25,21 +25,37 @@ export function ShareDialog({ experiment, response, onClose }: Props) {
   return (
     <Modal title="Share this experiment" onClose={onClose} testId="share-dialog">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        The link carries the server URL, the protocol era and the request{withResponse ? ", and the response" : ""}, compressed into the part after <code>#</code>, which browsers never send to a server. Your headers and tokens are never included. Opening the link fills the editor; nothing is sent until Send is pressed.
+        The link carries the server URL, the protocol era and the request{withResponse ? ", and the response" : ""}, compressed into the
+        part after <code>#</code>, which browsers never send to a server. Your headers and tokens are never included. Opening the link fills
+        the editor; nothing is sent until Send is pressed.
       </p>
       {response !== undefined && (
         <label className="mt-3 flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={withResponse} onChange={(e) => setWithResponse(e.target.checked)} data-testid="share-with-response" />
+          <input
+            type="checkbox"
+            checked={withResponse}
+            onChange={(e) => setWithResponse(e.target.checked)}
+            data-testid="share-with-response"
+          />
           Include the latest response
         </label>
       )}
       {"url" in result ? (
         <div className="mt-3 flex gap-2">
-          <input readOnly value={result.url} aria-label="Share link" data-testid="share-url" onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950" />
+          <input
+            readOnly
+            value={result.url}
+            aria-label="Share link"
+            data-testid="share-url"
+            onFocus={(e) => e.currentTarget.select()}
+            className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950"
+          />
           <CopyButton text={result.url} testId="share-copy" />
         </div>
       ) : (
-        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">{result.error}</p>
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+          {result.error}
+        </p>
       )}
       {"url" in result && <p className="mt-1 text-xs text-zinc-500">{result.url.length.toLocaleString("en")} characters.</p>}
     </Modal>

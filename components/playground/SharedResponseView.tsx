@@ -26,7 +26,15 @@ export function SharedResponseView({ response, tools, request }: { response: unk
       <ResultTabs
         testId="shared-result-tabs"
         tabs={[
-          { id: "rendered", label: "Rendered", content: isObject(response) ? <RenderedResult response={response} method={method} tool={tool} /> : <RawJsonView value={response} /> },
+          {
+            id: "rendered",
+            label: "Rendered",
+            content: isObject(response) ? (
+              <RenderedResult response={response} method={method} tool={tool} />
+            ) : (
+              <RawJsonView value={response} />
+            ),
+          },
           { id: "json", label: "JSON", content: <RawJsonView value={response} /> },
         ]}
       />

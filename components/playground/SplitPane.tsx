@@ -37,14 +37,28 @@ export function SplitPane({ split, onSplit, first, second, label = "Resize edito
     target.addEventListener("pointerup", up);
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
-    const next = e.key === "ArrowLeft" ? split - STEP : e.key === "ArrowRight" ? split + STEP : e.key === "Home" ? 0.2 : e.key === "End" ? 0.8 : undefined;
+    const next =
+      e.key === "ArrowLeft"
+        ? split - STEP
+        : e.key === "ArrowRight"
+          ? split + STEP
+          : e.key === "Home"
+            ? 0.2
+            : e.key === "End"
+              ? 0.8
+              : undefined;
     if (next === undefined) return;
     e.preventDefault();
     onSplit(clampSplit(next));
   };
   const pct = Math.round(split * 100);
   return (
-    <div ref={box} className="flex flex-col gap-4 min-[900px]:flex-row min-[900px]:gap-0" style={{ "--split": `${pct}%` } as React.CSSProperties} data-testid="split-pane">
+    <div
+      ref={box}
+      className="flex flex-col gap-4 min-[900px]:flex-row min-[900px]:gap-0"
+      style={{ "--split": `${pct}%` } as React.CSSProperties}
+      data-testid="split-pane"
+    >
       <div className="min-w-0 min-[900px]:shrink-0 min-[900px]:basis-[var(--split)] min-[900px]:pr-2">{first}</div>
       <div
         role="separator"

@@ -27,7 +27,10 @@ export function useConnection(server: string, era?: Era) {
         // interactive: a person answers the server's requests here (elicitation, sampling, roots), so a legacy session
         // declares those capabilities. A legacy descriptor remembered from before that declares none: connect afresh.
         const fresh = () => api.connect({ url: server, era: era ?? "auto", headers, interactive: true });
-        const reusable = remembered && (!era || remembered.server.era === era) && (remembered.connection.era !== "legacy" || remembered.connection.interactive);
+        const reusable =
+          remembered &&
+          (!era || remembered.server.era === era) &&
+          (remembered.connection.era !== "legacy" || remembered.connection.interactive);
         let c = reusable ? remembered : await fresh();
         saveConnection(server, c);
         let list;

@@ -5,7 +5,17 @@ import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, UserHeaders } f
 import { api, ApiError } from "@/lib/client/api-client";
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type InputRequest, type RoundRecord } from "@/lib/playground/mrtr";
 import { withPlaygroundMeta, type LogLevelChoice } from "@/lib/playground/notifications";
-import { answerFailedNotice, answerRequest, CANCEL_FALLBACK_MS, cancelledLocally, endedNotice, enqueueAsk, removeAsk, toServerAsk, type ServerAsk } from "@/lib/playground/server-requests";
+import {
+  answerFailedNotice,
+  answerRequest,
+  CANCEL_FALLBACK_MS,
+  cancelledLocally,
+  endedNotice,
+  enqueueAsk,
+  removeAsk,
+  toServerAsk,
+  type ServerAsk,
+} from "@/lib/playground/server-requests";
 
 export type Outcome = { kind: "response"; rpc: RpcResponse } | { kind: "proxy-error"; error: ProxyErrorBody["error"] };
 
@@ -84,7 +94,15 @@ interface Flight {
  * One exchange at a time: a new `run` aborts the one in flight; `cancel` asks the proxy to stop the call and keeps
  * reading until the stream ends, so the round is recorded with its exchanges.
  */
-export function useExchangeRunner({ connection, headers, headerOverrides, logLevel = "off", onConnection, onFinished, maxRounds = MAX_MRTR_ROUNDS }: Options) {
+export function useExchangeRunner({
+  connection,
+  headers,
+  headerOverrides,
+  logLevel = "off",
+  onConnection,
+  onFinished,
+  maxRounds = MAX_MRTR_ROUNDS,
+}: Options) {
   const [exchange, setExchange] = useState<Exchange | null>(null);
   const [ask, setAsk] = useState<PendingAsk | null>(null);
   /** Notifications of the round in flight, as they stream in (progress, log messages). */
@@ -128,7 +146,13 @@ export function useExchangeRunner({ connection, headers, headerOverrides, logLev
       if (!conn) return;
       // Fixed for the whole exchange: every MRTR round carries the same experiment.
       const overrides = latest.current.headerOverrides;
-      let ex: Exchange = { id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, startedAt: Date.now(), text, rounds: [], state: "running" };
+      let ex: Exchange = {
+        id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        startedAt: Date.now(),
+        text,
+        rounds: [],
+        state: "running",
+      };
       const isCurrent = () => abortRef.current === ctrl;
       const publish = (next: Exchange) => {
         ex = next;
@@ -194,21 +218,41 @@ export function useExchangeRunner({ connection, headers, headerOverrides, logLev
           if (!flight.cancelRequested && ((err as Error).name === "AbortError" || ctrl.signal.aborted)) return finish("cancelled");
           // After Cancel, the proxy ends the stream with an error carrying the exchanges so far; when it did not
           // (no stream yet, or no answer in time), the connection was closed here and the round says so.
-          outcome = { kind: "proxy-error", error: err instanceof ApiError || !flight.cancelRequested ? toProxyError(err) : cancelledLocally(flight.streamId ? "no-confirmation" : "before-stream") };
+          outcome = {
+            kind: "proxy-error",
+            error:
+              err instanceof ApiError || !flight.cancelRequested
+                ? toProxyError(err)
+                : cancelledLocally(flight.streamId ? "no-confirmation" : "before-stream"),
+          };
         } finally {
           if (flight.fallback) clearTimeout(flight.fallback);
           if (flightRef.current === flight) flightRef.current = null;
           if (isCurrent() && asksRef.current.length) setAsks([]);
         }
-        publish({ ...ex, state: flight.cancelRequested ? "cancelling" : "running", rounds: [...ex.rounds, { n, message: current, outcome, elapsedMs: performance.now() - sentAt, ...(answered ? { answered } : {}) }] });
+        publish({
+          ...ex,
+          state: flight.cancelRequested ? "cancelling" : "running",
+          rounds: [
+            ...ex.rounds,
+            { n, message: current, outcome, elapsedMs: performance.now() - sentAt, ...(answered ? { answered } : {}) },
+          ],
+        });
         if (flight.cancelRequested) {
           // The call may have finished before the cancel reached it: then its answer stands.
-          const records: RoundRecord[] = ex.rounds.map((r) => ({ message: r.message, response: r.outcome.kind === "response" ? r.outcome.rpc.response : null }));
-          if (outcome.kind === "response" && nextStep(records, maxRounds).kind === "done") return finish("done", "The call had already finished when you cancelled it.");
+          const records: RoundRecord[] = ex.rounds.map((r) => ({
+            message: r.message,
+            response: r.outcome.kind === "response" ? r.outcome.rpc.response : null,
+          }));
+          if (outcome.kind === "response" && nextStep(records, maxRounds).kind === "done")
+            return finish("done", "The call had already finished when you cancelled it.");
           return finish("cancelled");
         }
         if (outcome.kind === "proxy-error") return finish("done");
-        const records: RoundRecord[] = ex.rounds.map((r) => ({ message: r.message, response: r.outcome.kind === "response" ? r.outcome.rpc.response : null }));
+        const records: RoundRecord[] = ex.rounds.map((r) => ({
+          message: r.message,
+          response: r.outcome.kind === "response" ? r.outcome.rpc.response : null,
+        }));
         const step = nextStep(records, maxRounds);
         if (step.kind === "done") return finish("done");
         if (step.kind === "stop") return finish("stopped", step.reason);

@@ -1,13 +1,24 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { createIndexedDbHistoryStore, createMemoryHistoryStore, type HistoryEntry, type HistoryStore } from "@/lib/playground/history-store";
+import {
+  createIndexedDbHistoryStore,
+  createMemoryHistoryStore,
+  type HistoryEntry,
+  type HistoryStore,
+} from "@/lib/playground/history-store";
 import { withFallback } from "@/lib/playground/idb";
 
 /** The history store and its entries (newest first), reloaded after each change. */
 export function useHistory() {
   // IndexedDB when it works, else memory (private modes): a failing store falls back once, silently.
-  const store = useMemo<HistoryStore>(() => (typeof indexedDB === "undefined" ? createMemoryHistoryStore() : withFallback(createIndexedDbHistoryStore(), createMemoryHistoryStore())), []);
+  const store = useMemo<HistoryStore>(
+    () =>
+      typeof indexedDB === "undefined"
+        ? createMemoryHistoryStore()
+        : withFallback(createIndexedDbHistoryStore(), createMemoryHistoryStore()),
+    [],
+  );
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const reload = useCallback(() => store.list().then(setEntries), [store]);
   useEffect(() => {

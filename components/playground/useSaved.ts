@@ -2,17 +2,32 @@
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { withFallback } from "@/lib/playground/idb";
-import { createIndexedDbSavedStore, createMemorySavedStore, planRename, planSave, type SaveDraft, type SavedRequest, type SavedStore, type SaveOutcome } from "@/lib/playground/saved-store";
+import {
+  createIndexedDbSavedStore,
+  createMemorySavedStore,
+  planRename,
+  planSave,
+  type SaveDraft,
+  type SavedRequest,
+  type SavedStore,
+  type SaveOutcome,
+} from "@/lib/playground/saved-store";
 import { importReport, parseSavedImport, planMerge, type ConflictPolicy } from "@/lib/playground/saved-transfer";
 
 /** randomUUID exists only in secure contexts (https, localhost); a plain-http deployment gets a random enough id. */
 function newId(): string {
-  return typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** The saved requests of this browser and what can be done with them; every change is written, then the list reloaded. */
 export function useSaved() {
-  const store = useMemo<SavedStore>(() => (typeof indexedDB === "undefined" ? createMemorySavedStore() : withFallback(createIndexedDbSavedStore(), createMemorySavedStore())), []);
+  const store = useMemo<SavedStore>(
+    () =>
+      typeof indexedDB === "undefined" ? createMemorySavedStore() : withFallback(createIndexedDbSavedStore(), createMemorySavedStore()),
+    [],
+  );
   const [entries, setEntries] = useState<SavedRequest[]>([]);
   const reload = useCallback(() => store.list().then(setEntries), [store]);
   useEffect(() => {

@@ -15,7 +15,13 @@ export function CopyButton({ text, label = "Copy", testId }: { text: string; lab
     setTimeout(() => setState("idle"), 1500);
   };
   return (
-    <button type="button" onClick={copy} data-testid={testId} className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700" aria-live="polite">
+    <button
+      type="button"
+      onClick={copy}
+      data-testid={testId}
+      className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700"
+      aria-live="polite"
+    >
       {state === "done" ? "Copied" : state === "failed" ? "Copy failed: select the text" : label}
     </button>
   );

@@ -20,7 +20,12 @@ const TITLES: Record<ProxyErrorBody["error"]["kind"], string> = {
 /** "We couldn't ask": a proxy or network problem, with what to do. Props: `error` from our API. */
 export function ProxyErrorBanner({ error }: { error: ProxyErrorBody["error"] }) {
   return (
-    <div role="alert" data-testid="proxy-error" data-kind={error.kind} className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
+    <div
+      role="alert"
+      data-testid="proxy-error"
+      data-kind={error.kind}
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+    >
       <p className="font-semibold">{TITLES[error.kind] ?? "Error"}</p>
       <p className="mt-1">{error.message}</p>
       {error.hint && <p className="mt-1 text-red-800 dark:text-red-300">{error.hint}</p>}

@@ -27,10 +27,19 @@ export class ApiError extends Error {
 /** Send a POST to our API; a network failure becomes an ApiError (an abort stays an AbortError). */
 async function send(path: string, body: unknown, accept: string, signal?: AbortSignal): Promise<Response> {
   try {
-    return await fetch(path, { method: "POST", headers: { "content-type": "application/json", accept }, body: JSON.stringify(body), signal });
+    return await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept },
+      body: JSON.stringify(body),
+      signal,
+    });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
-    throw new ApiError(0, { kind: "internal", message: "Toolscope's server could not be reached.", hint: "Check that the app is still running." });
+    throw new ApiError(0, {
+      kind: "internal",
+      message: "Toolscope's server could not be reached.",
+      hint: "Check that the app is still running.",
+    });
   }
 }
 
@@ -133,9 +142,15 @@ async function rpcStream(
 export const api = {
   connect: (req: ConnectRequest, signal?: AbortSignal) => post<ConnectResponse>("/api/connect", req, signal),
   /** `fresh` skips the proxy's list cache (the server's list may have changed). */
-  tools: (connection: ConnectionDescriptor, headers: UserHeaders, signal?: AbortSignal, fresh = false) => post<ToolsResponse>("/api/tools", { connection, headers, ...(fresh ? { fresh } : {}) }, signal),
-  rpc: (connection: ConnectionDescriptor, message: unknown, headers: UserHeaders, signal?: AbortSignal, headerOverrides?: Record<string, string>) =>
-    post<RpcResponse>("/api/rpc", rpcBody(connection, message, headers, headerOverrides), signal),
+  tools: (connection: ConnectionDescriptor, headers: UserHeaders, signal?: AbortSignal, fresh = false) =>
+    post<ToolsResponse>("/api/tools", { connection, headers, ...(fresh ? { fresh } : {}) }, signal),
+  rpc: (
+    connection: ConnectionDescriptor,
+    message: unknown,
+    headers: UserHeaders,
+    signal?: AbortSignal,
+    headerOverrides?: Record<string, string>,
+  ) => post<RpcResponse>("/api/rpc", rpcBody(connection, message, headers, headerOverrides), signal),
   rpcStream,
   /** Answer a server request announced on a /api/rpc stream (404 `not-found` once it no longer waits). */
   answer: (req: RpcAnswerRequest, signal?: AbortSignal) => post<RpcControlResponse>("/api/rpc/answer", req, signal),

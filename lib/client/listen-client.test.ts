@@ -3,7 +3,12 @@ import { test } from "node:test";
 import type { ConnectionDescriptor, RpcStreamEvent } from "../mcp/contract.ts";
 import { backoffDelay, declinedFilterKeys, openListen, type ListenStatus } from "./listen-client.ts";
 
-const CONNECTION: ConnectionDescriptor = { v: 1, url: "builtin:demo", era: "modern", protocolVersion: "2026-07-28" } as ConnectionDescriptor;
+const CONNECTION: ConnectionDescriptor = {
+  v: 1,
+  url: "builtin:demo",
+  era: "modern",
+  protocolVersion: "2026-07-28",
+} as ConnectionDescriptor;
 
 test("backoff doubles from the base up to the cap, with half of each delay jittered", () => {
   const low = Array.from({ length: 8 }, (_, i) => backoffDelay(i + 1, { random: () => 0 }));
@@ -20,8 +25,13 @@ test("backoff doubles from the base up to the cap, with half of each delay jitte
 });
 
 test("declinedFilterKeys names what the acknowledgment left out", () => {
-  assert.deepEqual(declinedFilterKeys({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: false }, { toolsListChanged: true }), ["promptsListChanged"]);
-  assert.deepEqual(declinedFilterKeys({ resourceSubscriptions: ["a://1", "a://2"] }, { resourceSubscriptions: ["a://2"] }), ["resourceSubscriptions:a://1"]);
+  assert.deepEqual(
+    declinedFilterKeys({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: false }, { toolsListChanged: true }),
+    ["promptsListChanged"],
+  );
+  assert.deepEqual(declinedFilterKeys({ resourceSubscriptions: ["a://1", "a://2"] }, { resourceSubscriptions: ["a://2"] }), [
+    "resourceSubscriptions:a://1",
+  ]);
   assert.deepEqual(declinedFilterKeys({ toolsListChanged: true }, { toolsListChanged: true }), []);
 });
 
@@ -78,10 +88,25 @@ function harness(responses: Array<FakeStream | Response>) {
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 function ack(id: number, notifications: Record<string, unknown> = { toolsListChanged: true }): RpcStreamEvent {
-  return { type: "notification", message: { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { _meta: { "io.modelcontextprotocol/subscriptionId": id }, notifications } } };
+  return {
+    type: "notification",
+    message: {
+      jsonrpc: "2.0",
+      method: "notifications/subscriptions/acknowledged",
+      params: { _meta: { "io.modelcontextprotocol/subscriptionId": id }, notifications },
+    },
+  };
 }
-const listChanged = (id: number): RpcStreamEvent => ({ type: "notification", message: { jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: { "io.modelcontextprotocol/subscriptionId": id } } } });
-const graceful = (id: number) => ({ type: "result", body: { response: { jsonrpc: "2.0", id, result: { resultType: "complete" } } } }) as unknown as RpcStreamEvent;
+const listChanged = (id: number): RpcStreamEvent => ({
+  type: "notification",
+  message: {
+    jsonrpc: "2.0",
+    method: "notifications/tools/list_changed",
+    params: { _meta: { "io.modelcontextprotocol/subscriptionId": id } },
+  },
+});
+const graceful = (id: number) =>
+  ({ type: "result", body: { response: { jsonrpc: "2.0", id, result: { resultType: "complete" } } } }) as unknown as RpcStreamEvent;
 
 test("subscribes, reports the acknowledgment, forwards notifications, and stops after a graceful closure", async () => {
   const stream = new FakeStream();
@@ -96,8 +121,18 @@ test("subscribes, reports the acknowledgment, forwards notifications, and stops 
   stream.send(ack(1, {}));
   stream.send(listChanged(1));
   await tick();
-  assert.deepEqual(h.statuses[1], { state: "subscribed", subscriptionId: 1, acknowledged: {}, declined: ["toolsListChanged"], subscriptions: 1 });
-  assert.deepEqual(h.notifications.map((n) => n.method), ["notifications/tools/list_changed"], "the acknowledgment is a status, not a notification");
+  assert.deepEqual(h.statuses[1], {
+    state: "subscribed",
+    subscriptionId: 1,
+    acknowledged: {},
+    declined: ["toolsListChanged"],
+    subscriptions: 1,
+  });
+  assert.deepEqual(
+    h.notifications.map((n) => n.method),
+    ["notifications/tools/list_changed"],
+    "the acknowledgment is a status, not a notification",
+  );
 
   stream.send(graceful(1));
   await tick();
@@ -120,7 +155,12 @@ test("a dropped stream reconnects with growing delays; a long-lived subscription
   assert.equal(h.requests[1].message.id, 2, "each attempt is a new listen request with its own id");
   streams[1].fail();
   await tick();
-  assert.deepEqual(h.statuses.at(-1), { state: "reconnecting", attempt: 2, inMs: 1000, reason: "Toolscope's server could not be reached (network error)." });
+  assert.deepEqual(h.statuses.at(-1), {
+    state: "reconnecting",
+    attempt: 2,
+    inMs: 1000,
+    reason: "Toolscope's server could not be reached (network error).",
+  });
 
   h.timers[1].fn();
   await tick();
@@ -138,21 +178,35 @@ test("a dropped stream reconnects with growing delays; a long-lived subscription
 
 test("proxy failures: 5xx error events are retried, a 400 answer or a permanent JSON-RPC error stops for good", async () => {
   const retried = new FakeStream();
-  const h = harness([retried, Response.json({ error: { kind: "bad-request", message: "open subscriptions/listen with Accept: text/event-stream" } }, { status: 400 })]);
+  const h = harness([
+    retried,
+    Response.json({ error: { kind: "bad-request", message: "open subscriptions/listen with Accept: text/event-stream" } }, { status: 400 }),
+  ]);
   await tick();
   retried.send({ type: "error", status: 504, body: { error: { kind: "upstream-timeout", message: "too long" } } });
   await tick();
   assert.deepEqual(h.statuses.at(-1), { state: "reconnecting", attempt: 1, inMs: 500, reason: "too long" });
   h.timers[0].fn();
   await tick();
-  assert.deepEqual(h.statuses.at(-1), { state: "closed", reason: "failed", message: "open subscriptions/listen with Accept: text/event-stream" });
+  assert.deepEqual(h.statuses.at(-1), {
+    state: "closed",
+    reason: "failed",
+    message: "open subscriptions/listen with Accept: text/event-stream",
+  });
 
   const unsupported = new FakeStream();
   const h2 = harness([unsupported]);
   await tick();
-  unsupported.send({ type: "result", body: { response: { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } } } } as unknown as RpcStreamEvent);
+  unsupported.send({
+    type: "result",
+    body: { response: { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } } },
+  } as unknown as RpcStreamEvent);
   await tick();
-  assert.deepEqual(h2.statuses.at(-1), { state: "closed", reason: "failed", message: "The server refused subscriptions/listen: Method not found (-32601)." });
+  assert.deepEqual(h2.statuses.at(-1), {
+    state: "closed",
+    reason: "failed",
+    message: "The server refused subscriptions/listen: Method not found (-32601).",
+  });
 });
 
 test("close() aborts the open stream and reports nothing more", async () => {

@@ -53,7 +53,10 @@ export const DEFAULT_BACKOFF_MAX_MS = 30_000;
  * The wait before reconnect `attempt` (1-based): exponential (base · 2^(attempt-1)) capped at `maxMs`, with
  * "equal jitter": half of it fixed, half random, so clients spread out but never hammer the server.
  */
-export function backoffDelay(attempt: number, { baseMs = DEFAULT_BACKOFF_BASE_MS, maxMs = DEFAULT_BACKOFF_MAX_MS, random = Math.random }: BackoffOptions = {}): number {
+export function backoffDelay(
+  attempt: number,
+  { baseMs = DEFAULT_BACKOFF_BASE_MS, maxMs = DEFAULT_BACKOFF_MAX_MS, random = Math.random }: BackoffOptions = {},
+): number {
   const n = Math.max(1, Math.floor(attempt));
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(n - 1, 30));
   const r = Math.min(Math.max(random(), 0), 1);
@@ -150,7 +153,11 @@ export function openListen(opts: ListenOptions): ListenHandle {
     const res = await doFetch(opts.endpoint ?? "/api/rpc", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({ connection: opts.connection, headers: opts.headers ?? {}, message: { jsonrpc: "2.0", id, method: "subscriptions/listen", params: { notifications: opts.filter } } }),
+      body: JSON.stringify({
+        connection: opts.connection,
+        headers: opts.headers ?? {},
+        message: { jsonrpc: "2.0", id, method: "subscriptions/listen", params: { notifications: opts.filter } },
+      }),
       signal: controller.signal,
     });
     if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) {
@@ -173,7 +180,13 @@ export function openListen(opts: ListenOptions): ListenHandle {
           const subscriptionId = (meta[SUBSCRIPTION_ID_META_KEY] as string | number | undefined) ?? id;
           subscribedAt = now();
           subscriptions++;
-          status({ state: "subscribed", subscriptionId, acknowledged, declined: declinedFilterKeys(opts.filter, acknowledged), subscriptions });
+          status({
+            state: "subscribed",
+            subscriptionId,
+            acknowledged,
+            declined: declinedFilterKeys(opts.filter, acknowledged),
+            subscriptions,
+          });
           return;
         }
         opts.onNotification(message);

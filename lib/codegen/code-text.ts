@@ -8,7 +8,10 @@ export type HeaderValue = string | Placeholder;
 
 /** `Authorization` → `AUTHORIZATION`, `X-Api-Key` → `X_API_KEY`. */
 export function envName(header: string): string {
-  const name = header.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const name = header
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   return /^[0-9]/.test(name) ? `H_${name}` : name || "HEADER";
 }
 
@@ -25,7 +28,9 @@ export function curlHeader(name: string, value: HeaderValue): string {
 
 /** Header entries of a JS object literal; a placeholder reads `process.env`. */
 export function jsHeaders(headers: readonly [string, HeaderValue][], indent: string): string {
-  return headers.map(([n, v]) => `${indent}${JSON.stringify(n)}: ${typeof v === "string" ? JSON.stringify(v) : `process.env.${v.env} ?? ""`},`).join("\n");
+  return headers
+    .map(([n, v]) => `${indent}${JSON.stringify(n)}: ${typeof v === "string" ? JSON.stringify(v) : `process.env.${v.env} ?? ""`},`)
+    .join("\n");
 }
 
 /** Pretty JSON whose continuation lines carry `indent`, for embedding in code. */

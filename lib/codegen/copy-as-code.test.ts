@@ -3,31 +3,55 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { codeFor, curlCommand, envName, fetchSnippet, shellQuote, typescriptSnippet, wireRequest, type CodeInput } from "./copy-as-code.ts";
 
-const TOOL = { inputSchema: { type: "object", properties: { query: { type: "string" }, region: { type: "string", "x-mcp-header": "Region" } } } };
+const TOOL = {
+  inputSchema: { type: "object", properties: { query: { type: "string" }, region: { type: "string", "x-mcp-header": "Region" } } },
+};
 const MODERN: CodeInput = {
   endpoint: "https://mcp.example.com/mcp",
   era: "modern",
   protocolVersion: "2026-07-28",
-  message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "execute_sql", arguments: { query: "SELECT 'it''s'", region: "eu-west1" } } },
+  message: {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "execute_sql", arguments: { query: "SELECT 'it''s'", region: "eu-west1" } },
+  },
   tool: TOOL,
   userHeaderNames: ["Authorization", "X-Api-Key"],
 };
-const LEGACY: CodeInput = { endpoint: "http://localhost:8080/mcp", era: "legacy", protocolVersion: "2025-11-25", sessionId: "sess-123", message: { jsonrpc: "2.0", id: 4, method: "tools/list", params: {} }, userHeaderNames: ["Authorization"] };
+const LEGACY: CodeInput = {
+  endpoint: "http://localhost:8080/mcp",
+  era: "legacy",
+  protocolVersion: "2025-11-25",
+  sessionId: "sess-123",
+  message: { jsonrpc: "2.0", id: 4, method: "tools/list", params: {} },
+  userHeaderNames: ["Authorization"],
+};
 
 test("modern wire request: _meta envelope and the Mcp-* headers in order", () => {
   const { body, headers } = wireRequest(MODERN);
   const meta = (body.params as { _meta: Record<string, unknown> })._meta;
   assert.equal(meta["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
   assert.ok(meta["io.modelcontextprotocol/clientInfo"]);
-  assert.deepEqual(headers.map(([n]) => n), ["Content-Type", "Accept", "MCP-Protocol-Version", "Mcp-Method", "Mcp-Name", "Mcp-Param-Region", "Authorization", "X-Api-Key"]);
-  assert.deepEqual(headers.slice(3, 6), [["Mcp-Method", "tools/call"], ["Mcp-Name", "execute_sql"], ["Mcp-Param-Region", "eu-west1"]]);
+  assert.deepEqual(
+    headers.map(([n]) => n),
+    ["Content-Type", "Accept", "MCP-Protocol-Version", "Mcp-Method", "Mcp-Name", "Mcp-Param-Region", "Authorization", "X-Api-Key"],
+  );
+  assert.deepEqual(headers.slice(3, 6), [
+    ["Mcp-Method", "tools/call"],
+    ["Mcp-Name", "execute_sql"],
+    ["Mcp-Param-Region", "eu-west1"],
+  ]);
   assert.deepEqual(headers[6], ["Authorization", { env: "AUTHORIZATION" }]);
 });
 
 test("legacy wire request: session id and protocol version, no _meta, no Mcp-Method", () => {
   const { body, headers } = wireRequest(LEGACY);
   assert.equal("_meta" in (body.params as object), false);
-  assert.deepEqual(headers.map(([n]) => n), ["Content-Type", "Accept", "MCP-Protocol-Version", "Mcp-Session-Id", "Authorization"]);
+  assert.deepEqual(
+    headers.map(([n]) => n),
+    ["Content-Type", "Accept", "MCP-Protocol-Version", "Mcp-Session-Id", "Authorization"],
+  );
   assert.match(curlCommand(LEGACY), /-H 'Mcp-Session-Id: sess-123'/);
   assert.match(curlCommand(LEGACY), /-H 'MCP-Protocol-Version: 2025-11-25'/);
 });
@@ -46,7 +70,11 @@ test("curl: values shell-quoted (a quote in the body survives a real shell), sec
 });
 
 test("non-ASCII names use the base64 sentinel", () => {
-  const { headers } = wireRequest({ ...MODERN, tool: undefined, message: { jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "file:///café.txt" } } });
+  const { headers } = wireRequest({
+    ...MODERN,
+    tool: undefined,
+    message: { jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "file:///café.txt" } },
+  });
   const name = headers.find(([n]) => n === "Mcp-Name")![1] as string;
   assert.match(name, /^=\?base64\?.+\?=$/);
 });
@@ -70,10 +98,23 @@ test("fetch and TypeScript snippets: runnable shapes, never a header value", () 
 });
 
 test("headers come from the transport rules (wire-headers.ts): tasks/* names, none on a notification, no session on initialize", () => {
-  const task = wireRequest({ ...MODERN, tool: undefined, message: { jsonrpc: "2.0", id: 2, method: "tasks/get", params: { taskId: "t-1" } } });
-  assert.deepEqual(task.headers.find(([n]) => n === "Mcp-Name"), ["Mcp-Name", "t-1"]);
+  const task = wireRequest({
+    ...MODERN,
+    tool: undefined,
+    message: { jsonrpc: "2.0", id: 2, method: "tasks/get", params: { taskId: "t-1" } },
+  });
+  assert.deepEqual(
+    task.headers.find(([n]) => n === "Mcp-Name"),
+    ["Mcp-Name", "t-1"],
+  );
   const note = wireRequest({ ...MODERN, message: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } } });
-  assert.deepEqual(note.headers.map(([n]) => n), ["Content-Type", "Accept", "Authorization", "X-Api-Key"]);
+  assert.deepEqual(
+    note.headers.map(([n]) => n),
+    ["Content-Type", "Accept", "Authorization", "X-Api-Key"],
+  );
   const init = wireRequest({ ...LEGACY, message: { jsonrpc: "2.0", id: 1, method: "initialize", params: {} } });
-  assert.equal(init.headers.some(([n]) => n === "Mcp-Session-Id"), false);
+  assert.equal(
+    init.headers.some(([n]) => n === "Mcp-Session-Id"),
+    false,
+  );
 });

@@ -82,10 +82,12 @@ export function fetchSnippet(input: CodeInput): string {
 }
 
 const SDK_CALLS: Record<string, (p: Record<string, unknown>) => string> = {
-  "tools/call": (p) => `client.callTool(${indentJson({ name: p.name, ...(p.arguments !== undefined ? { arguments: p.arguments } : {}) }, "")})`,
+  "tools/call": (p) =>
+    `client.callTool(${indentJson({ name: p.name, ...(p.arguments !== undefined ? { arguments: p.arguments } : {}) }, "")})`,
   "tools/list": () => "client.listTools()",
   "prompts/list": () => "client.listPrompts()",
-  "prompts/get": (p) => `client.getPrompt(${indentJson({ name: p.name, ...(p.arguments !== undefined ? { arguments: p.arguments } : {}) }, "")})`,
+  "prompts/get": (p) =>
+    `client.getPrompt(${indentJson({ name: p.name, ...(p.arguments !== undefined ? { arguments: p.arguments } : {}) }, "")})`,
   "resources/list": () => "client.listResources()",
   "resources/templates/list": () => "client.listResourceTemplates()",
   "resources/read": (p) => `client.readResource(${indentJson({ uri: p.uri }, "")})`,
@@ -109,14 +111,20 @@ export function typescriptSnippet(input: CodeInput): string {
   return [
     `import { Client, ${transportClass} } from "@modelcontextprotocol/client";`,
     ``,
-    ...(sse ? [`// Deprecated HTTP+SSE transport (2024-11-05): the SDK opens the event stream, POSTs to the endpoint it names and\n// reads the answers from the stream; your headers go on both.`] : []),
+    ...(sse
+      ? [
+          `// Deprecated HTTP+SSE transport (2024-11-05): the SDK opens the event stream, POSTs to the endpoint it names and\n// reads the answers from the stream; your headers go on both.`,
+        ]
+      : []),
     `const transport = new ${transportClass}(new URL(${JSON.stringify(input.endpoint)})${userHeaders.length ? `, {\n  requestInit: {\n    headers: {\n${jsHeaders(userHeaders, "      ")}\n    },\n  },\n}` : ""});`,
     input.era === "modern"
       ? `// Pins protocol 2026-07-28 (stateless); the SDK adds _meta and the Mcp-* headers to every request.\nconst client = new Client({ name: "my-client", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });`
       : `// A legacy (initialize + ${sse ? "event stream" : "Mcp-Session-Id"}) session; the SDK negotiates the version.\nconst client = new Client({ name: "my-client", version: "1.0.0" });`,
     `await client.connect(transport);`,
     ...(method === "tools/call" || method === "prompts/get" || method === "resources/read"
-      ? [`// Input requests (elicitation, sampling, roots) are answered by handlers, e.g. client.setRequestHandler("elicitation/create", …).`]
+      ? [
+          `// Input requests (elicitation, sampling, roots) are answered by handlers, e.g. client.setRequestHandler("elicitation/create", …).`,
+        ]
       : []),
     `const result = await ${call};`,
     `console.log(result);`,

@@ -39,7 +39,12 @@ function input(over: Partial<CodeInput> = {}): CodeInput {
 
 test("SSE POST headers: what the SDK's SSE transport sends (no session id, fetch's default Accept), user headers as placeholders", () => {
   const { headers } = wireRequest(input({ sessionId: "ignored" }));
-  assert.deepEqual(headers, [["Content-Type", "application/json"], ["Accept", "*/*"], ["MCP-Protocol-Version", "2024-11-05"], ["Authorization", { env: "AUTHORIZATION" }]]);
+  assert.deepEqual(headers, [
+    ["Content-Type", "application/json"],
+    ["Accept", "*/*"],
+    ["MCP-Protocol-Version", "2024-11-05"],
+    ["Authorization", { env: "AUTHORIZATION" }],
+  ]);
 });
 
 test("curl for an SSE server: a script that opens the stream, initializes, posts and prints the answer from the stream", async () => {
@@ -70,7 +75,16 @@ test("a notification posts after the handshake and waits for no answer; an initi
   const note = curlCommand(input({ message: { jsonrpc: "2.0", method: "notifications/roots/list_changed" } }));
   assert.match(note, /# A notification gets no answer\.$/);
   await run("sh", ["-c", note], { env: { ...process.env, AUTHORIZATION: "" }, timeout: 30_000 });
-  const init = curlCommand(input({ message: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "x", version: "1" } } } }));
+  const init = curlCommand(
+    input({
+      message: {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+      },
+    }),
+  );
   assert.equal(init.match(/"method":"initialize"/g)?.length, 1);
   const { stdout } = await run("sh", ["-c", init], { env: { ...process.env, AUTHORIZATION: "" }, timeout: 30_000 });
   assert.equal((JSON.parse(stdout) as { result: { protocolVersion: string } }).result.protocolVersion, "2024-11-05");
@@ -79,6 +93,9 @@ test("a notification posts after the handshake and waits for no answer; an initi
 test("TypeScript for an SSE server: the SDK's SSEClientTransport with the user's headers", () => {
   const ts = typescriptSnippet(input());
   assert.match(ts, /import \{ Client, SSEClientTransport \} from "@modelcontextprotocol\/client";/);
-  assert.match(ts, /new SSEClientTransport\(new URL\("[^"]+\/sse"\), \{\n  requestInit: \{\n    headers: \{\n      "Authorization": process\.env\.AUTHORIZATION/);
+  assert.match(
+    ts,
+    /new SSEClientTransport\(new URL\("[^"]+\/sse"\), \{\n  requestInit: \{\n    headers: \{\n      "Authorization": process\.env\.AUTHORIZATION/,
+  );
   assert.doesNotMatch(ts, /StreamableHTTPClientTransport/);
 });

@@ -34,7 +34,12 @@ function plan(body: Record<string, unknown>, protocolVersion: string): Plan {
   if (body.method === "initialize") return { answerId: id };
   const initId = id === "initialize" ? "initialize-0" : "initialize";
   return {
-    initialize: { jsonrpc: "2.0", id: initId, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "my-client", version: "1.0.0" } } },
+    initialize: {
+      jsonrpc: "2.0",
+      id: initId,
+      method: "initialize",
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: "my-client", version: "1.0.0" } },
+    },
     answerId: id,
   };
 }
@@ -60,7 +65,11 @@ function bases(url: string): { origin: string; dir: string } {
 export function sseShellScript(input: SseCodeInput): string {
   const { initialize, answerId } = plan(input.body, input.protocolVersion);
   const { origin, dir } = bases(input.url);
-  const getArgs = [shellQuote(input.url), curlHeader("Accept", "text/event-stream"), ...userHeaders(input.headers).map(([n, v]) => curlHeader(n, v))];
+  const getArgs = [
+    shellQuote(input.url),
+    curlHeader("Accept", "text/event-stream"),
+    ...userHeaders(input.headers).map(([n, v]) => curlHeader(n, v)),
+  ];
   const postArgs = input.headers.map(([n, v]) => curlHeader(n, v));
   const idText = (id: string | number) => shellQuote(`"id":${JSON.stringify(id)}`);
   return [
@@ -102,9 +111,7 @@ export function sseShellScript(input: SseCodeInput): string {
         ]
       : []),
     `post ${shellQuote(JSON.stringify(input.body))} || exit 1`,
-    answerId === undefined
-      ? `# A notification gets no answer.`
-      : `first_line -e ${idText(answerId)}, -e ${idText(answerId)}}`,
+    answerId === undefined ? `# A notification gets no answer.` : `first_line -e ${idText(answerId)}, -e ${idText(answerId)}}`,
   ].join("\n");
 }
 
@@ -171,10 +178,16 @@ export function sseFetchSnippet(input: SseCodeInput): string {
     `}`,
     ``,
     ...(initialize
-      ? [`await post(${indentJson(initialize, "")});`, `await answer(${JSON.stringify(initialize.id)});`, `await post(${JSON.stringify(INITIALIZED)});`]
+      ? [
+          `await post(${indentJson(initialize, "")});`,
+          `await answer(${JSON.stringify(initialize.id)});`,
+          `await post(${JSON.stringify(INITIALIZED)});`,
+        ]
       : []),
     `await post(${indentJson(input.body, "")});`,
-    answerId === undefined ? `// A notification gets no answer.` : `console.log(JSON.stringify(await answer(${JSON.stringify(answerId)}), null, 2));`,
+    answerId === undefined
+      ? `// A notification gets no answer.`
+      : `console.log(JSON.stringify(await answer(${JSON.stringify(answerId)}), null, 2));`,
     `stream.abort();`,
   ].join("\n");
 }

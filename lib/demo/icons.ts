@@ -6,7 +6,12 @@ import type { Icon } from "@modelcontextprotocol/server";
 
 function svgIcon(body: string, stroke: string, theme?: "light" | "dark"): Icon {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="${stroke}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`;
-  return { src: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, mimeType: "image/svg+xml", sizes: ["any"], ...(theme ? { theme } : {}) };
+  return {
+    src: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    mimeType: "image/svg+xml",
+    sizes: ["any"],
+    ...(theme ? { theme } : {}),
+  };
 }
 
 const SEARCH = `<circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/>`;

@@ -26,17 +26,26 @@ test("seed is deterministic: 12 issues, stable ids and timestamps", () => {
   resetDemoStore();
   assert.deepEqual(listIssues(), first);
   assert.equal(first.length, 12);
-  assert.deepEqual(first.map((i) => i.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.deepEqual(
+    first.map((i) => i.id),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  );
   assert.deepEqual(issueStats().byStatus, { open: 6, in_progress: 3, closed: 3 });
 });
 
 test("search is case- and accent-insensitive, filters by status, newest first, reports total", () => {
   const { issues, total } = searchIssues({ query: "CAFÉ", limit: 10 });
-  assert.deepEqual(issues.map((i) => i.id), [7]);
+  assert.deepEqual(
+    issues.map((i) => i.id),
+    [7],
+  );
   assert.equal(total, 1);
   const open = searchIssues({ query: "", status: "open", limit: 2 });
   assert.equal(open.total, 6);
-  assert.deepEqual(open.issues.map((i) => i.id), [12, 9]);
+  assert.deepEqual(
+    open.issues.map((i) => i.id),
+    [12, 9],
+  );
 });
 
 test("returned issues are copies: mutating them does not touch the store", () => {
@@ -46,7 +55,10 @@ test("returned issues are copies: mutating them does not touch the store", () =>
 });
 
 test("strings are clipped and the issue cap is enforced", () => {
-  const created = createIssue({ title: "x".repeat(LIMITS.maxTitle + 50), body: "y".repeat(LIMITS.maxBody + 1), labels: ["  Bug ", "bug", ""] }, T0);
+  const created = createIssue(
+    { title: "x".repeat(LIMITS.maxTitle + 50), body: "y".repeat(LIMITS.maxBody + 1), labels: ["  Bug ", "bug", ""] },
+    T0,
+  );
   assert.equal(created.title.length, LIMITS.maxTitle);
   assert.equal(created.body.length, LIMITS.maxBody);
   assert.deepEqual(created.labels, ["bug"]);

@@ -60,18 +60,84 @@ export class NotFoundError extends Error {
 const SEED_EPOCH = Date.UTC(2026, 6, 1, 9, 0, 0);
 
 const SEED: ReadonlyArray<Omit<Issue, "id" | "createdAt" | "updatedAt">> = [
-  { title: "Login page times out behind corporate proxy", body: "Users behind an HTTP proxy see a spinner for 60 s, then a blank page.", status: "open", labels: ["bug", "auth"], assignee: { kind: "user", userId: "u_ada" } },
-  { title: "Add dark mode to the dashboard", body: "Respect prefers-color-scheme and add a manual toggle.", status: "in_progress", labels: ["feature", "ui"], assignee: { kind: "team", team: "frontend" } },
-  { title: "CSV export drops rows with commas in the title", body: "Titles containing commas are not quoted, so the row splits.", status: "open", labels: ["bug", "export"], assignee: null },
-  { title: "Rate limit the public search endpoint", body: "Anonymous clients can issue unlimited searches.", status: "open", labels: ["security", "api"], assignee: { kind: "team", team: "platform" } },
-  { title: "Upgrade the database driver", body: "The current driver is two majors behind and misses TLS 1.3 support.", status: "closed", labels: ["chore"], assignee: { kind: "user", userId: "u_linus" } },
-  { title: "Typo in the onboarding email", body: "\"Welcom\" should read \"Welcome\".", status: "closed", labels: ["docs"], assignee: null },
-  { title: "Search ignores accented characters", body: "Searching for \"cafe\" does not find \"café\".", status: "in_progress", labels: ["bug", "search"], assignee: { kind: "user", userId: "u_grace" } },
-  { title: "Webhook retries hammer slow receivers", body: "Retries fire immediately; add exponential backoff with jitter.", status: "open", labels: ["bug", "api"], assignee: { kind: "team", team: "platform" } },
-  { title: "Document the audit log format", body: "Customers ask which fields the audit log contains.", status: "open", labels: ["docs"], assignee: null },
-  { title: "Flaky test: notifications arrive out of order", body: "Fails roughly once in 30 CI runs.", status: "in_progress", labels: ["test", "flaky"], assignee: { kind: "user", userId: "u_ada" } },
-  { title: "Remove the legacy v1 API", body: "v1 has had no traffic for 90 days.", status: "closed", labels: ["chore", "api"], assignee: { kind: "team", team: "platform" } },
-  { title: "Mobile layout overlaps the issue sidebar", body: "Below 380 px the sidebar covers the issue body.", status: "open", labels: ["bug", "ui"], assignee: { kind: "team", team: "frontend" } },
+  {
+    title: "Login page times out behind corporate proxy",
+    body: "Users behind an HTTP proxy see a spinner for 60 s, then a blank page.",
+    status: "open",
+    labels: ["bug", "auth"],
+    assignee: { kind: "user", userId: "u_ada" },
+  },
+  {
+    title: "Add dark mode to the dashboard",
+    body: "Respect prefers-color-scheme and add a manual toggle.",
+    status: "in_progress",
+    labels: ["feature", "ui"],
+    assignee: { kind: "team", team: "frontend" },
+  },
+  {
+    title: "CSV export drops rows with commas in the title",
+    body: "Titles containing commas are not quoted, so the row splits.",
+    status: "open",
+    labels: ["bug", "export"],
+    assignee: null,
+  },
+  {
+    title: "Rate limit the public search endpoint",
+    body: "Anonymous clients can issue unlimited searches.",
+    status: "open",
+    labels: ["security", "api"],
+    assignee: { kind: "team", team: "platform" },
+  },
+  {
+    title: "Upgrade the database driver",
+    body: "The current driver is two majors behind and misses TLS 1.3 support.",
+    status: "closed",
+    labels: ["chore"],
+    assignee: { kind: "user", userId: "u_linus" },
+  },
+  { title: "Typo in the onboarding email", body: '"Welcom" should read "Welcome".', status: "closed", labels: ["docs"], assignee: null },
+  {
+    title: "Search ignores accented characters",
+    body: 'Searching for "cafe" does not find "café".',
+    status: "in_progress",
+    labels: ["bug", "search"],
+    assignee: { kind: "user", userId: "u_grace" },
+  },
+  {
+    title: "Webhook retries hammer slow receivers",
+    body: "Retries fire immediately; add exponential backoff with jitter.",
+    status: "open",
+    labels: ["bug", "api"],
+    assignee: { kind: "team", team: "platform" },
+  },
+  {
+    title: "Document the audit log format",
+    body: "Customers ask which fields the audit log contains.",
+    status: "open",
+    labels: ["docs"],
+    assignee: null,
+  },
+  {
+    title: "Flaky test: notifications arrive out of order",
+    body: "Fails roughly once in 30 CI runs.",
+    status: "in_progress",
+    labels: ["test", "flaky"],
+    assignee: { kind: "user", userId: "u_ada" },
+  },
+  {
+    title: "Remove the legacy v1 API",
+    body: "v1 has had no traffic for 90 days.",
+    status: "closed",
+    labels: ["chore", "api"],
+    assignee: { kind: "team", team: "platform" },
+  },
+  {
+    title: "Mobile layout overlaps the issue sidebar",
+    body: "Below 380 px the sidebar covers the issue body.",
+    status: "open",
+    labels: ["bug", "ui"],
+    assignee: { kind: "team", team: "frontend" },
+  },
 ];
 
 interface StoreState {
@@ -85,7 +151,14 @@ function seededState(): StoreState {
   SEED.forEach((seed, i) => {
     const id = i + 1;
     const at = SEED_EPOCH + i * 3_600_000;
-    issues.set(id, { ...seed, labels: [...seed.labels], assignee: seed.assignee ? { ...seed.assignee } : null, id, createdAt: at, updatedAt: at });
+    issues.set(id, {
+      ...seed,
+      labels: [...seed.labels],
+      assignee: seed.assignee ? { ...seed.assignee } : null,
+      id,
+      createdAt: at,
+      updatedAt: at,
+    });
   });
   return { issues, nextId: SEED.length + 1, baskets: new Map() };
 }
@@ -121,7 +194,11 @@ export interface SearchOptions {
 
 /** Case- and accent-insensitive substring match on title, body and labels; newest first. */
 export function searchIssues(opts: SearchOptions): { issues: Issue[]; total: number } {
-  const fold = (v: string) => v.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const fold = (v: string) =>
+    v
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
   const needle = fold(clip(opts.query, LIMITS.maxQuery).trim());
   const matches = listIssues()
     .filter((i) => (opts.status ? i.status === opts.status : true))
@@ -150,12 +227,26 @@ export interface NewIssue {
 export function createIssue(input: NewIssue, now: number): Issue {
   const st = s();
   if (st.issues.size >= LIMITS.maxIssues) {
-    throw new StoreLimitError(`The shared demo tracker is full (${LIMITS.maxIssues} issues). Delete or purge issues first; the data resets when the server restarts.`);
+    throw new StoreLimitError(
+      `The shared demo tracker is full (${LIMITS.maxIssues} issues). Delete or purge issues first; the data resets when the server restarts.`,
+    );
   }
   const title = clip(input.title.trim(), LIMITS.maxTitle);
   if (title === "") throw new RangeError("title must not be empty.");
-  const labels = [...new Set((input.labels ?? []).map((l) => clip(l.trim().toLowerCase(), LIMITS.maxLabel)).filter((l) => l !== ""))].slice(0, LIMITS.maxLabels);
-  const issue: Issue = { id: st.nextId++, title, body: clip(input.body ?? "", LIMITS.maxBody), status: "open", labels, assignee: null, createdAt: now, updatedAt: now };
+  const labels = [...new Set((input.labels ?? []).map((l) => clip(l.trim().toLowerCase(), LIMITS.maxLabel)).filter((l) => l !== ""))].slice(
+    0,
+    LIMITS.maxLabels,
+  );
+  const issue: Issue = {
+    id: st.nextId++,
+    title,
+    body: clip(input.body ?? "", LIMITS.maxBody),
+    status: "open",
+    labels,
+    assignee: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   st.issues.set(issue.id, issue);
   return copy(issue);
 }
@@ -178,7 +269,10 @@ export function deleteIssue(id: number): Issue {
 
 export function assignIssue(id: number, assignee: Assignee, now: number): Issue {
   const issue = mustGet(id);
-  issue.assignee = assignee.kind === "user" ? { kind: "user", userId: clip(assignee.userId, LIMITS.maxName) } : { kind: "team", team: clip(assignee.team, LIMITS.maxName) };
+  issue.assignee =
+    assignee.kind === "user"
+      ? { kind: "user", userId: clip(assignee.userId, LIMITS.maxName) }
+      : { kind: "team", team: clip(assignee.team, LIMITS.maxName) };
   issue.updatedAt = now;
   return copy(issue);
 }
@@ -219,8 +313,10 @@ export function issueStats(): Stats {
 // Baskets: a server-minted, expiring handle (state lives on the server, the client holds an id).
 
 function basketProblem(id: string, basket: Basket | undefined, now: number): string | undefined {
-  if (!basket) return `Basket ${clip(id, 64)} does not exist (baskets live ${BASKET_TTL_MS / 60_000} minutes and are forgotten on restart); call open_basket to get a new basket_id.`;
-  if (now - basket.openedAt >= BASKET_TTL_MS) return `Basket ${basket.id} has expired (baskets live ${BASKET_TTL_MS / 60_000} minutes); call open_basket again.`;
+  if (!basket)
+    return `Basket ${clip(id, 64)} does not exist (baskets live ${BASKET_TTL_MS / 60_000} minutes and are forgotten on restart); call open_basket to get a new basket_id.`;
+  if (now - basket.openedAt >= BASKET_TTL_MS)
+    return `Basket ${basket.id} has expired (baskets live ${BASKET_TTL_MS / 60_000} minutes); call open_basket again.`;
   return undefined;
 }
 
@@ -241,7 +337,9 @@ export function openBasket(now: number): Basket & { expiresAt: number } {
   let live = 0;
   for (const b of st.baskets.values()) if (now - b.openedAt < BASKET_TTL_MS) live++;
   if (live >= LIMITS.maxBaskets) {
-    throw new StoreLimitError(`Too many open baskets on the shared demo (${LIMITS.maxBaskets}). Check out an existing basket or wait for baskets to expire (they live ${BASKET_TTL_MS / 60_000} minutes).`);
+    throw new StoreLimitError(
+      `Too many open baskets on the shared demo (${LIMITS.maxBaskets}). Check out an existing basket or wait for baskets to expire (they live ${BASKET_TTL_MS / 60_000} minutes).`,
+    );
   }
   // Make room among expired ones if the map itself is at the cap.
   if (st.baskets.size >= LIMITS.maxBaskets) {
@@ -259,7 +357,8 @@ export function addToBasket(basketId: string, issueId: number, now: number): Bas
   if (problem || !basket) throw new NotFoundError(problem);
   mustGet(issueId);
   if (!basket.issueIds.includes(issueId)) {
-    if (basket.issueIds.length >= LIMITS.maxBasketItems) throw new StoreLimitError(`Basket ${basket.id} is full (${LIMITS.maxBasketItems} issues); check it out first.`);
+    if (basket.issueIds.length >= LIMITS.maxBasketItems)
+      throw new StoreLimitError(`Basket ${basket.id} is full (${LIMITS.maxBasketItems} issues); check it out first.`);
     basket.issueIds.push(issueId);
   }
   return { ...basket, issueIds: [...basket.issueIds], expiresAt: basket.openedAt + BASKET_TTL_MS };

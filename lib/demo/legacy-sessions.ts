@@ -4,7 +4,12 @@
  * a 2025 server send requests to the client mid-call (elicitation for `purge_closed_issues`).
  * Session-less, non-`initialize` legacy traffic goes to the SDK's stateless fallback instead.
  */
-import { WebStandardStreamableHTTPServerTransport, isInitializeRequest, type LegacyHttpHandler, type McpServer } from "@modelcontextprotocol/server";
+import {
+  WebStandardStreamableHTTPServerTransport,
+  isInitializeRequest,
+  type LegacyHttpHandler,
+  type McpServer,
+} from "@modelcontextprotocol/server";
 import { randomUUID } from "node:crypto";
 
 export interface LegacySessionPoolOptions {
@@ -28,7 +33,10 @@ interface Session {
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), { status, headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 }
 
 async function peekJson(request: Request): Promise<unknown> {
@@ -59,7 +67,12 @@ export class LegacySessionPool {
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId) {
       const session = this.sessions.get(sessionId);
-      if (!session) return jsonRpcError(404, -32001, "Session not found: it expired, was closed, or the server restarted. Send a new initialize request.");
+      if (!session)
+        return jsonRpcError(
+          404,
+          -32001,
+          "Session not found: it expired, was closed, or the server restarted. Send a new initialize request.",
+        );
       session.lastSeen = this.clock();
       return session.transport.handleRequest(request);
     }
@@ -100,7 +113,9 @@ export class LegacySessionPool {
 
   private drop(id: string, session: Session): void {
     this.sessions.delete(id);
-    void session.server.close().catch((error: unknown) => this.options.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    void session.server
+      .close()
+      .catch((error: unknown) => this.options.onerror?.(error instanceof Error ? error : new Error(String(error))));
   }
 
   /** Runs `fn` on every live session's server (e.g. to follow a process-wide tool list change). */

@@ -5,7 +5,7 @@ import { barChartPng, encodePng, toneWav } from "./media.ts";
 
 function chunks(png: Buffer): Array<{ type: string; data: Buffer }> {
   const out = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     out.push({ type: png.toString("ascii", at + 4, at + 8), data: png.subarray(at + 8, at + 8 + length) });
     at += 12 + length;
@@ -17,7 +17,10 @@ test("encodePng writes a valid PNG: signature, IHDR, CRCs, inflatable pixel rows
   const png = encodePng(3, 2, (x, y) => [x * 10, y * 20, 255]);
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const parts = chunks(png);
-  assert.deepEqual(parts.map((c) => c.type), ["IHDR", "IDAT", "IEND"]);
+  assert.deepEqual(
+    parts.map((c) => c.type),
+    ["IHDR", "IDAT", "IEND"],
+  );
   assert.equal(parts[0].data.readUInt32BE(0), 3);
   assert.equal(parts[0].data.readUInt32BE(4), 2);
   // CRC of IEND (no data) is a well-known constant
@@ -28,7 +31,14 @@ test("encodePng writes a valid PNG: signature, IHDR, CRCs, inflatable pixel rows
 });
 
 test("barChartPng draws bars in their colours", () => {
-  const png = barChartPng([{ value: 1, color: [255, 0, 0] }, { value: 2, color: [0, 0, 255] }], 40, 30);
+  const png = barChartPng(
+    [
+      { value: 1, color: [255, 0, 0] },
+      { value: 2, color: [0, 0, 255] },
+    ],
+    40,
+    30,
+  );
   const raw = inflateSync(chunks(png)[1].data);
   assert.ok(raw.includes(Buffer.from([0, 0, 255])), "blue bar present");
   assert.ok(raw.includes(Buffer.from([255, 0, 0])), "red bar present");

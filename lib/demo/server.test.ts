@@ -63,7 +63,10 @@ type ElicitAnswer = ElicitResult;
 async function connect(opts: { modern: boolean; elicit?: ElicitAnswer; log?: Exchange[]; elicitations?: unknown[] }): Promise<Client> {
   const client = new Client(
     { name: "toolscope-test", version: "0.0.0" },
-    { ...(opts.modern ? { versionNegotiation: { mode: "auto" as const } } : {}), capabilities: opts.elicit ? { elicitation: { form: {} } } : {} },
+    {
+      ...(opts.modern ? { versionNegotiation: { mode: "auto" as const } } : {}),
+      capabilities: opts.elicit ? { elicitation: { form: {} } } : {},
+    },
   );
   if (opts.elicit) {
     const answer = opts.elicit;
@@ -79,7 +82,13 @@ async function connect(opts: { modern: boolean; elicit?: ElicitAnswer; log?: Exc
 async function rawPost(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
   const response = await fetch(served.url, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": PROTOCOL, "mcp-method": String(body.method), ...headers },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": PROTOCOL,
+      "mcp-method": String(body.method),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   const textBody = await response.text();
@@ -120,15 +129,27 @@ describe("modern era (2026-07-28)", () => {
     assert.equal(client.getProtocolEra(), "modern");
     assert.equal(client.getServerVersion()?.name, "toolscope-demo");
     // The connection itself is one server/discover probe (no initialize); every() alone would pass on an empty log.
-    assert.deepEqual(log.map((e) => [e.method, e.status, JSON.parse(e.body).method]), [["POST", 200, "server/discover"]]);
-    assert.ok(log.every((e) => e.responseHeaders.get("mcp-session-id") === null), "modern responses carry no session id");
+    assert.deepEqual(
+      log.map((e) => [e.method, e.status, JSON.parse(e.body).method]),
+      [["POST", 200, "server/discover"]],
+    );
+    assert.ok(
+      log.every((e) => e.responseHeaders.get("mcp-session-id") === null),
+      "modern responses carry no session id",
+    );
   });
 
   test("listTools follows every page and returns the same order twice", async () => {
     const first = await client.listTools();
-    assert.deepEqual(first.tools.map((t) => t.name), EXPECTED_TOOLS);
+    assert.deepEqual(
+      first.tools.map((t) => t.name),
+      EXPECTED_TOOLS,
+    );
     const second = await client.listTools(undefined, { cacheMode: "bypass" });
-    assert.deepEqual(second.tools.map((t) => t.name), EXPECTED_TOOLS);
+    assert.deepEqual(
+      second.tools.map((t) => t.name),
+      EXPECTED_TOOLS,
+    );
     const listCalls = log.filter((e) => e.body.includes('"tools/list"'));
     assert.ok(listCalls.length >= 8, `expected at least 2 x 4 page requests, got ${listCalls.length}`);
   });
@@ -137,11 +158,19 @@ describe("modern era (2026-07-28)", () => {
     const pages: any[] = [];
     let cursor: string | undefined;
     do {
-      const { json } = await rawPost({ jsonrpc: "2.0", id: pages.length + 1, method: "tools/list", params: { ...(cursor ? { cursor } : {}), _meta: ENVELOPE } });
+      const { json } = await rawPost({
+        jsonrpc: "2.0",
+        id: pages.length + 1,
+        method: "tools/list",
+        params: { ...(cursor ? { cursor } : {}), _meta: ENVELOPE },
+      });
       pages.push(json.result);
       cursor = json.result.nextCursor;
     } while (cursor);
-    assert.deepEqual(pages.map((p) => p.tools.length), [5, 5, 5, 3]);
+    assert.deepEqual(
+      pages.map((p) => p.tools.length),
+      [5, 5, 5, 3],
+    );
     for (const page of pages) {
       assert.equal(page.ttlMs, 300_000);
       assert.equal(page.cacheScope, "public");
@@ -163,8 +192,15 @@ describe("modern era (2026-07-28)", () => {
     assert.equal(search.title, "Search issues");
     assert.deepEqual(search.annotations, { readOnlyHint: true, openWorldHint: false });
     assert.ok(search.outputSchema, "search_issues has an outputSchema");
-    assert.deepEqual(search.icons?.map((i) => i.theme), ["light", "dark"]);
-    assert.ok(search.icons?.every((i) => i.src.startsWith("data:image/svg+xml;base64,") && i.mimeType === "image/svg+xml" && i.sizes?.[0] === "any"));
+    assert.deepEqual(
+      search.icons?.map((i) => i.theme),
+      ["light", "dark"],
+    );
+    assert.ok(
+      search.icons?.every(
+        (i) => i.src.startsWith("data:image/svg+xml;base64,") && i.mimeType === "image/svg+xml" && i.sizes?.[0] === "any",
+      ),
+    );
     assert.equal(byName.get("delete_issue")?.annotations?.destructiveHint, true);
     assert.equal(byName.get("close_issue")?.annotations?.idempotentHint, true);
     for (const tool of tools) {
@@ -190,16 +226,28 @@ describe("modern era (2026-07-28)", () => {
   });
 
   test("execute_sql mirrors region into Mcp-Param-Region and answers from the issues", async () => {
-    const result = await client.callTool({ name: "execute_sql", arguments: { query: "SELECT id, status FROM issues WHERE status = 'closed' ORDER BY id", region: "eu-west1" } });
+    const result = await client.callTool({
+      name: "execute_sql",
+      arguments: { query: "SELECT id, status FROM issues WHERE status = 'closed' ORDER BY id", region: "eu-west1" },
+    });
     assert.notEqual(result.isError, true);
     assert.match(firstText(result), /^Ran in region eu-west1: 3 rows\./);
-    assert.deepEqual((result.structuredContent as any).rows, [[5, "closed"], [6, "closed"], [11, "closed"]]);
+    assert.deepEqual((result.structuredContent as any).rows, [
+      [5, "closed"],
+      [6, "closed"],
+      [11, "closed"],
+    ]);
     const call = log.findLast((e) => e.body.includes('"execute_sql"'));
     assert.equal(call?.requestHeaders.get("mcp-param-region"), "eu-west1");
     assert.equal(call?.requestHeaders.get("mcp-name"), "execute_sql");
 
     const mismatch = await rawPost(
-      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "execute_sql", arguments: { query: "SELECT id FROM issues", region: "eu-west1" }, _meta: ENVELOPE } },
+      {
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/call",
+        params: { name: "execute_sql", arguments: { query: "SELECT id FROM issues", region: "eu-west1" }, _meta: ENVELOPE },
+      },
       { "mcp-name": "execute_sql", "mcp-param-region": "us-east1" },
     );
     assert.equal(mismatch.status, 400);
@@ -214,7 +262,10 @@ describe("modern era (2026-07-28)", () => {
     const ok = await client.callTool({ name: "assign_issue", arguments: { issue_id: 3, assignee: { team: "support" } } });
     assert.notEqual(ok.isError, true);
     assert.deepEqual(JSON.parse(firstText(ok)).assignee, { team: "support" });
-    const both = await client.callTool({ name: "assign_issue", arguments: { issue_id: 3, assignee: { team: "support", user_id: "u_ada" } } });
+    const both = await client.callTool({
+      name: "assign_issue",
+      arguments: { issue_id: 3, assignee: { team: "support", user_id: "u_ada" } },
+    });
     assert.equal(both.isError, true);
   });
 
@@ -247,7 +298,11 @@ describe("modern era (2026-07-28)", () => {
 
   test("purge_closed_issues confirms through MRTR (auto-fulfilled elicitation)", async () => {
     const elicitations: any[] = [];
-    const confirming = await connect({ modern: true, elicit: { action: "accept", content: { confirm: true, reason: "spring cleaning" } }, elicitations });
+    const confirming = await connect({
+      modern: true,
+      elicit: { action: "accept", content: { confirm: true, reason: "spring cleaning" } },
+      elicitations,
+    });
     try {
       assert.equal(countClosedIssues(), 3);
       const result = await confirming.callTool({ name: "purge_closed_issues", arguments: {} });
@@ -263,7 +318,16 @@ describe("modern era (2026-07-28)", () => {
 
   test("purge_closed_issues: raw first round is input_required; decline and missing capability delete nothing", async () => {
     const raw = await rawPost(
-      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "purge_closed_issues", arguments: {}, _meta: { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "purge_closed_issues",
+          arguments: {},
+          _meta: { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } },
+        },
+      },
       { "mcp-name": "purge_closed_issues" },
     );
     assert.equal(raw.json.result.resultType, "input_required");
@@ -297,7 +361,14 @@ describe("modern era (2026-07-28)", () => {
       { onprogress: (p) => progress.push(p) },
     );
     assert.match(firstText(result), /^Reindex complete: 3 shards rebuilt/);
-    assert.deepEqual(progress.map((p) => [p.progress, p.total]), [[1, 3], [2, 3], [3, 3]]);
+    assert.deepEqual(
+      progress.map((p) => [p.progress, p.total]),
+      [
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ],
+    );
     assert.deepEqual(logs, ["Reindex started: 3 shards.", "Shard 1/3 rebuilt.", "Shard 2/3 rebuilt.", "Shard 3/3 rebuilt."]);
   });
 
@@ -319,7 +390,10 @@ describe("modern era (2026-07-28)", () => {
     const fresh = JSON.parse(firstText(await client.callTool({ name: "open_basket", arguments: {} })));
     await client.callTool({ name: "add_to_basket", arguments: { basket_id: fresh.basket_id, issue_id: 1 } });
     const checkedOut = JSON.parse(firstText(await client.callTool({ name: "checkout_basket", arguments: { basket_id: fresh.basket_id } })));
-    assert.deepEqual(checkedOut.issues.map((i: { id: number }) => i.id), [1]);
+    assert.deepEqual(
+      checkedOut.issues.map((i: { id: number }) => i.id),
+      [1],
+    );
   });
 });
 
@@ -352,9 +426,15 @@ describe("subscriptions/listen and the beta tools", () => {
       const changedBack = nextNotification(client, "notifications/tools/list_changed");
       await client.callTool({ name: "toggle_beta_tools", arguments: { enabled: false } });
       await changedBack;
-      assert.deepEqual((await client.listTools(undefined, { cacheMode: "bypass" })).tools.map((t) => t.name), EXPECTED_TOOLS);
+      assert.deepEqual(
+        (await client.listTools(undefined, { cacheMode: "bypass" })).tools.map((t) => t.name),
+        EXPECTED_TOOLS,
+      );
       const gone = await client.callTool({ name: "beta_summarize_issue", arguments: { issue_id: 2 } }).catch((e: Error) => e);
-      assert.ok(gone instanceof Error ? /beta_summarize_issue/.test(gone.message) : gone.isError === true, "a hidden beta tool cannot be called");
+      assert.ok(
+        gone instanceof Error ? /beta_summarize_issue/.test(gone.message) : gone.isError === true,
+        "a hidden beta tool cannot be called",
+      );
 
       await subscription.close();
       assert.equal(await subscription.closed, "local");
@@ -368,8 +448,18 @@ describe("subscriptions/listen and the beta tools", () => {
     const response = await fetch(served.url, {
       method: "POST",
       signal: controller.signal,
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": PROTOCOL, "mcp-method": "subscriptions/listen" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 41, method: "subscriptions/listen", params: { _meta: ENVELOPE, notifications: { toolsListChanged: true } } }),
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": PROTOCOL,
+        "mcp-method": "subscriptions/listen",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 41,
+        method: "subscriptions/listen",
+        params: { _meta: ENVELOPE, notifications: { toolsListChanged: true } },
+      }),
     });
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /text\/event-stream/);
@@ -382,7 +472,12 @@ describe("subscriptions/listen and the beta tools", () => {
         if (done) throw new Error("stream ended early");
         buffer += value;
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const data = buffer.slice(0, end).split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\n");
+          const data = buffer
+            .slice(0, end)
+            .split("\n")
+            .filter((l) => l.startsWith("data:"))
+            .map((l) => l.slice(5).trimStart())
+            .join("\n");
           buffer = buffer.slice(end + 2);
           if (data) messages.push(JSON.parse(data));
         }
@@ -415,7 +510,10 @@ describe("legacy era (2025-11-25)", () => {
       const init = log.find((e) => e.body.includes('"initialize"'));
       assert.match(init?.responseHeaders.get("mcp-session-id") ?? "", /^[0-9a-f-]{36}$/);
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), EXPECTED_TOOLS);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        EXPECTED_TOOLS,
+      );
       const bad = await client.callTool({ name: "search_issues", arguments: { query: "", status: "done" } });
       assert.equal(bad.isError, true);
       assert.match(firstText(bad), /Allowed values: open, in_progress, closed\./);
@@ -459,12 +557,24 @@ describe("legacy era (2025-11-25)", () => {
     const client = await connect({ modern: false, log });
     const sessionId = log.find((e) => e.body.includes('"initialize"'))?.responseHeaders.get("mcp-session-id");
     assert.ok(sessionId);
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+    };
     const ended = await fetch(served.url, { method: "DELETE", headers: { ...headers, "mcp-session-id": sessionId } });
     assert.equal(ended.status, 200);
-    const afterDelete = await fetch(served.url, { method: "POST", headers: { ...headers, "mcp-session-id": sessionId }, body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }) });
+    const afterDelete = await fetch(served.url, {
+      method: "POST",
+      headers: { ...headers, "mcp-session-id": sessionId },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }),
+    });
     assert.equal(afterDelete.status, 404);
-    const stateless = await fetch(served.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list" }) });
+    const stateless = await fetch(served.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list" }),
+    });
     assert.equal(stateless.status, 200);
     assert.equal(stateless.headers.get("mcp-session-id"), null);
     assert.match(await stateless.text(), /"search_issues"/);
@@ -495,7 +605,12 @@ describe("legacy era (2025-11-25)", () => {
   test("requests for an unknown session get 404", async () => {
     const response = await fetch(served.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": "no-such-session", "mcp-protocol-version": "2025-11-25" },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": "no-such-session",
+        "mcp-protocol-version": "2025-11-25",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     assert.equal(response.status, 404);

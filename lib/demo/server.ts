@@ -73,7 +73,10 @@ function decodeCursor(cursor: string | undefined, total: number): number {
   const m = /^tools:(\d{1,6})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
   const offset = m ? Number(m[1]) : NaN;
   if (!Number.isInteger(offset) || offset <= 0 || offset >= total) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: pass back a nextCursor from an earlier tools/list result, or omit it to start over.");
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      "Invalid cursor: pass back a nextCursor from an earlier tools/list result, or omit it to start over.",
+    );
   }
   return offset;
 }

@@ -45,7 +45,13 @@ export function registerBasketTools({ server, now, track }: DemoToolContext): vo
       async ({ basket_id, issue_id }) =>
         storeCall(() => {
           const basket = addToBasket(basket_id, issue_id, now());
-          return text(JSON.stringify({ basket_id: basket.id, issue_ids: basket.issueIds, expires_at: new Date(basket.expiresAt).toISOString() }, null, 2));
+          return text(
+            JSON.stringify(
+              { basket_id: basket.id, issue_ids: basket.issueIds, expires_at: new Date(basket.expiresAt).toISOString() },
+              null,
+              2,
+            ),
+          );
         }),
     ),
   );
@@ -56,7 +62,8 @@ export function registerBasketTools({ server, now, track }: DemoToolContext): vo
       "checkout_basket",
       {
         title: "Check out basket",
-        description: "Closes a basket and returns the full issues it collected; the basket_id cannot be used afterwards. Use it once you have added everything. Returns an error if the basket is unknown or expired.",
+        description:
+          "Closes a basket and returns the full issues it collected; the basket_id cannot be used afterwards. Use it once you have added everything. Returns an error if the basket is unknown or expired.",
         inputSchema: z.object({ basket_id: BasketId }),
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },

@@ -110,7 +110,12 @@ export function registerBetaTools({ server, track }: DemoToolContext): void {
       storeCall(() => {
         const issue = getIssue(issue_id);
         if (!issue) return toolError(`Issue ${issue_id} does not exist; find ids with search_issues.`);
-        const owner = issue.assignee === null ? "unassigned" : issue.assignee.kind === "user" ? `assigned to ${issue.assignee.userId}` : `assigned to team ${issue.assignee.team}`;
+        const owner =
+          issue.assignee === null
+            ? "unassigned"
+            : issue.assignee.kind === "user"
+              ? `assigned to ${issue.assignee.userId}`
+              : `assigned to team ${issue.assignee.team}`;
         const firstSentence = issue.body.split(/(?<=[.!?])\s/)[0] ?? "";
         return text(`#${issue.id} ${issue.title} (${issue.status}, ${owner})${firstSentence ? `: ${firstSentence}` : ""}`);
       }),

@@ -13,7 +13,14 @@ import { issueView } from "./tools-issues.ts";
 export const EXPORT_URI = "demo://exports/issues.csv";
 
 const STATUS_COLORS: Record<IssueStatus, Rgb> = { open: [22, 163, 74], in_progress: [217, 119, 6], closed: [107, 114, 128] };
-const LABEL_COLORS: Rgb[] = [[37, 99, 235], [219, 39, 119], [5, 150, 105], [234, 88, 12], [124, 58, 237], [8, 145, 178]];
+const LABEL_COLORS: Rgb[] = [
+  [37, 99, 235],
+  [219, 39, 119],
+  [5, 150, 105],
+  [234, 88, 12],
+  [124, 58, 237],
+  [8, 145, 178],
+];
 
 function csvField(value: string | number | null | undefined): string {
   const s = value === null || value === undefined ? "" : String(value);
@@ -32,7 +39,8 @@ export function issuesCsv(issues: Issue[]): string {
 
 function reportMarkdown(issue: Issue): string {
   const v = issueView(issue);
-  const assignee = v.assignee === null ? "_unassigned_" : "user_id" in v.assignee ? `user \`${v.assignee.user_id}\`` : `team **${v.assignee.team}**`;
+  const assignee =
+    v.assignee === null ? "_unassigned_" : "user_id" in v.assignee ? `user \`${v.assignee.user_id}\`` : `team **${v.assignee.team}**`;
   return [
     `# #${v.id} ${v.title}`,
     "",
@@ -61,7 +69,10 @@ export function registerContentTools({ server, track }: DemoToolContext): void {
         description:
           "Draws a small PNG bar chart of issue counts, grouped by status or by label. Use it when the user wants to see the distribution; use get_stats when exact numbers are enough. Returns the image plus a one-line text legend.",
         inputSchema: z.object({
-          group_by: z.enum(["status", "label"]).default("status").describe("Draw one bar per status (open, in_progress, closed) or per label."),
+          group_by: z
+            .enum(["status", "label"])
+            .default("status")
+            .describe("Draw one bar per status (open, in_progress, closed) or per label."),
         }),
         annotations: { readOnlyHint: true, openWorldHint: false },
         icons: [...ICONS.chart],
@@ -71,7 +82,9 @@ export function registerContentTools({ server, track }: DemoToolContext): void {
         const entries: Array<[string, number, Rgb]> =
           group_by === "status"
             ? ISSUE_STATUSES.map((s) => [s, stats.byStatus[s], STATUS_COLORS[s]])
-            : Object.entries(stats.byLabel).slice(0, 12).map(([label, n], i) => [label, n, LABEL_COLORS[i % LABEL_COLORS.length]]);
+            : Object.entries(stats.byLabel)
+                .slice(0, 12)
+                .map(([label, n], i) => [label, n, LABEL_COLORS[i % LABEL_COLORS.length]]);
         const png = barChartPng(entries.map(([, value, color]) => ({ value, color })));
         return {
           content: [
@@ -92,20 +105,30 @@ export function registerContentTools({ server, track }: DemoToolContext): void {
         description:
           "Returns a short WAV clip announcing how many issues are in a given status: one rising chime, then one beep per issue (at most 12). The demo has no speech synthesiser, so a transcript is included as text. Use it only when the user asks for audio.",
         inputSchema: z.object({
-          status: z.enum(ISSUE_STATUSES as [IssueStatus, ...IssueStatus[]]).default("open").describe("Which issues to count."),
+          status: z
+            .enum(ISSUE_STATUSES as [IssueStatus, ...IssueStatus[]])
+            .default("open")
+            .describe("Which issues to count."),
         }),
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async ({ status }) => {
         const count = listIssues().filter((i) => i.status === status).length;
         const beeps = Math.min(count, 12);
-        const tones = [{ hz: 523, ms: 120 }, { hz: 784, ms: 160 }, { hz: 0, ms: 150 }];
+        const tones = [
+          { hz: 523, ms: 120 },
+          { hz: 784, ms: 160 },
+          { hz: 0, ms: 150 },
+        ];
         for (let i = 0; i < beeps; i++) tones.push({ hz: 880, ms: 90 }, { hz: 0, ms: 80 });
         const wav = toneWav(tones);
         return {
           content: [
             { type: "audio", data: wav.toString("base64"), mimeType: "audio/wav" },
-            { type: "text", text: `Transcript: there ${count === 1 ? "is" : "are"} ${count} ${status.replace("_", " ")} issue${count === 1 ? "" : "s"}.` },
+            {
+              type: "text",
+              text: `Transcript: there ${count === 1 ? "is" : "are"} ${count} ${status.replace("_", " ")} issue${count === 1 ? "" : "s"}.`,
+            },
           ],
         };
       },
@@ -135,7 +158,14 @@ export function registerContentTools({ server, track }: DemoToolContext): void {
         return {
           content: [
             { type: "text", text: `Export ready: ${count} issues.` },
-            { type: "resource_link", uri: EXPORT_URI, name: "issues.csv", title: "Issues export (CSV)", mimeType: "text/csv", description: `${count} issues, one per row.` },
+            {
+              type: "resource_link",
+              uri: EXPORT_URI,
+              name: "issues.csv",
+              title: "Issues export (CSV)",
+              mimeType: "text/csv",
+              description: `${count} issues, one per row.`,
+            },
           ],
         };
       },
@@ -162,8 +192,14 @@ export function registerContentTools({ server, track }: DemoToolContext): void {
         return {
           content: [
             { type: "text", text: `Report for issue #${issue.id} (${issue.status}).` },
-            { type: "resource", resource: { uri: `demo://issues/${issue.id}/report.md`, mimeType: "text/markdown", text: reportMarkdown(issue) } },
-            { type: "resource", resource: { uri: `demo://issues/${issue.id}/badge.png`, mimeType: "image/png", blob: badge.toString("base64") } },
+            {
+              type: "resource",
+              resource: { uri: `demo://issues/${issue.id}/report.md`, mimeType: "text/markdown", text: reportMarkdown(issue) },
+            },
+            {
+              type: "resource",
+              resource: { uri: `demo://issues/${issue.id}/badge.png`, mimeType: "image/png", blob: badge.toString("base64") },
+            },
           ],
         };
       },

@@ -3,7 +3,16 @@
  * (MRTR `input_required` on 2026-07-28; the SDK's legacy shim turns the same return into a
  * server→client `elicitation/create` on 2025-era sessions), and `reindex` reports progress.
  */
-import { CLIENT_CAPABILITIES_META_KEY, createRequestStateCodec, inputRequired, inputResponse, type ClientCapabilities, type ElicitRequestFormParams, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  createRequestStateCodec,
+  inputRequired,
+  inputResponse,
+  type ClientCapabilities,
+  type ElicitRequestFormParams,
+  type RequestStateCodec,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import { randomBytes } from "node:crypto";
 import * as z from "zod";
 import { ICONS } from "./icons.ts";
@@ -20,12 +29,19 @@ interface PurgeState {
  * HMAC codec for `requestState`. The key is per process: the demo is one process, and a restart
  * forgets the store anyway, so a confirmation minted before a restart is correctly refused.
  */
-export const purgeStateCodec: () => RequestStateCodec<PurgeState> = lazy(() => createRequestStateCodec<PurgeState>({ key: randomBytes(32), ttlSeconds: 600 }));
+export const purgeStateCodec: () => RequestStateCodec<PurgeState> = lazy(() =>
+  createRequestStateCodec<PurgeState>({ key: randomBytes(32), ttlSeconds: 600 }),
+);
 
 const CONFIRM_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
   type: "object",
   properties: {
-    confirm: { type: "boolean", title: "Delete all closed issues", description: "Tick to permanently delete every closed issue.", default: false },
+    confirm: {
+      type: "boolean",
+      title: "Delete all closed issues",
+      description: "Tick to permanently delete every closed issue.",
+      default: false,
+    },
     reason: { type: "string", title: "Reason (optional)", description: "Why the purge is needed; recorded in the result.", maxLength: 200 },
   },
   required: ["confirm"],
@@ -33,7 +49,10 @@ const CONFIRM_SCHEMA: ElicitRequestFormParams["requestedSchema"] = {
 
 /** Whether the caller can show a form elicitation: per request on 2026-07-28, from initialize on 2025 sessions. */
 function canElicit(ctx: ServerContext, era: DemoToolContext["era"], declared: ClientCapabilities | undefined): boolean {
-  const caps = era === "modern" ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : declared;
+  const caps =
+    era === "modern"
+      ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+      : declared;
   const elicitation = caps?.elicitation as Record<string, unknown> | undefined;
   // An empty elicitation capability means form mode (spec back-compat); otherwise form must be listed.
   return elicitation !== undefined && (Object.keys(elicitation).length === 0 || elicitation.form !== undefined);
@@ -75,9 +94,13 @@ export function registerFlowTools({ server, era, track }: DemoToolContext): void
         const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
         const state = ctx.mcpReq.requestState<PurgeState>();
         if (answer.kind === "elicit" && state?.tool === "purge_closed_issues") {
-          if (answer.action !== "accept") return text(`Nothing was deleted: the user ${answer.action === "decline" ? "declined" : "cancelled"} the confirmation.`);
+          if (answer.action !== "accept")
+            return text(`Nothing was deleted: the user ${answer.action === "decline" ? "declined" : "cancelled"} the confirmation.`);
           if (answer.content?.confirm !== true) return text("Nothing was deleted: the confirmation box was not ticked.");
-          const reason = typeof answer.content.reason === "string" && answer.content.reason.trim() ? ` Reason: ${answer.content.reason.trim().slice(0, 200)}` : "";
+          const reason =
+            typeof answer.content.reason === "string" && answer.content.reason.trim()
+              ? ` Reason: ${answer.content.reason.trim().slice(0, 200)}`
+              : "";
           const deleted = purgeClosedIssues();
           return text(`Deleted ${deleted} closed issue${deleted === 1 ? "" : "s"}.${reason}`);
         }
@@ -121,7 +144,10 @@ export function registerFlowTools({ server, era, track }: DemoToolContext): void
           await sleep(REINDEX_STEP_MS, ctx.mcpReq.signal);
           if (ctx.mcpReq.signal.aborted) return toolError(`Reindex cancelled after ${step - 1} of ${steps} shards.`);
           if (token !== undefined) {
-            await ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, progress: step, total: steps, message: `Shard ${step}/${steps} rebuilt` } });
+            await ctx.mcpReq.notify({
+              method: "notifications/progress",
+              params: { progressToken: token, progress: step, total: steps, message: `Shard ${step}/${steps} rebuilt` },
+            });
           }
           await log(`Shard ${step}/${steps} rebuilt.`);
         }

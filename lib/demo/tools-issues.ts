@@ -25,7 +25,8 @@ export function issueView(issue: Issue) {
     body: issue.body,
     status: issue.status,
     labels: issue.labels,
-    assignee: issue.assignee === null ? null : issue.assignee.kind === "user" ? { user_id: issue.assignee.userId } : { team: issue.assignee.team },
+    assignee:
+      issue.assignee === null ? null : issue.assignee.kind === "user" ? { user_id: issue.assignee.userId } : { team: issue.assignee.team },
     created_at: new Date(issue.createdAt).toISOString(),
     updated_at: new Date(issue.updatedAt).toISOString(),
   };
@@ -50,7 +51,11 @@ export function invalidStatusMessage(value: unknown): string {
 }
 
 const SearchInput = z.object({
-  query: z.string().max(LIMITS.maxQuery).meta({ examples: ["login"] }).describe("Words to look for in the title, body and labels (case- and accent-insensitive). Use an empty string to list everything."),
+  query: z
+    .string()
+    .max(LIMITS.maxQuery)
+    .meta({ examples: ["login"] })
+    .describe("Words to look for in the title, body and labels (case- and accent-insensitive). Use an empty string to list everything."),
   status: z
     .enum(ISSUE_STATUSES as [string, ...string[]], { error: (issue) => invalidStatusMessage(issue.input) })
     .optional()
@@ -152,14 +157,23 @@ export function registerIssueTools({ server, now, track }: DemoToolContext): voi
         description:
           "Opens a new issue with a title, an optional Markdown body and optional labels. Use it only when the user asks to file something new; search first to avoid duplicates. Returns the created issue with its new id.",
         inputSchema: z.object({
-          title: z.string().min(1).max(LIMITS.maxTitle).describe("A short summary, e.g. \"Export fails for large projects\"."),
-          body: z.string().max(LIMITS.maxBody).optional().describe("Details in Markdown: steps to reproduce, expected and actual behaviour."),
-          labels: z.array(z.string().max(LIMITS.maxLabel)).max(LIMITS.maxLabels).optional().describe("Lower-case labels such as bug, feature, docs."),
+          title: z.string().min(1).max(LIMITS.maxTitle).describe('A short summary, e.g. "Export fails for large projects".'),
+          body: z
+            .string()
+            .max(LIMITS.maxBody)
+            .optional()
+            .describe("Details in Markdown: steps to reproduce, expected and actual behaviour."),
+          labels: z
+            .array(z.string().max(LIMITS.maxLabel))
+            .max(LIMITS.maxLabels)
+            .optional()
+            .describe("Lower-case labels such as bug, feature, docs."),
         }),
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
         icons: [...ICONS.issue],
       },
-      async ({ title, body, labels }) => storeCall(() => text(JSON.stringify(issueView(createIssue({ title, body, labels }, now())), null, 2))),
+      async ({ title, body, labels }) =>
+        storeCall(() => text(JSON.stringify(issueView(createIssue({ title, body, labels }, now())), null, 2))),
     ),
   );
 

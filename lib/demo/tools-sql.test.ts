@@ -8,7 +8,10 @@ beforeEach(() => resetDemoStore());
 test("select columns with WHERE, ORDER BY and LIMIT", () => {
   const result = runSql("select id, title from issues where status = 'in_progress' order by id desc limit 2;");
   assert.deepEqual(result.columns, ["id", "title"]);
-  assert.deepEqual(result.rows.map((r) => r[0]), [10, 7]);
+  assert.deepEqual(
+    result.rows.map((r) => r[0]),
+    [10, 7],
+  );
 });
 
 test("COUNT(*) and * projections; AND joins conditions; quotes escape", () => {
@@ -18,7 +21,10 @@ test("COUNT(*) and * projections; AND joins conditions; quotes escape", () => {
 });
 
 test("everything outside the subset is a SqlError with guidance", () => {
-  assert.throws(() => runSql("DROP TABLE issues"), (e: unknown) => e instanceof SqlError && /read-only/.test(e.message));
+  assert.throws(
+    () => runSql("DROP TABLE issues"),
+    (e: unknown) => e instanceof SqlError && /read-only/.test(e.message),
+  );
   assert.throws(() => runSql("SELECT * FROM users"), /only table is `issues`/);
   assert.throws(() => runSql("SELECT secret FROM issues"), /Unknown column "secret"/);
   assert.throws(() => runSql("SELECT id FROM issues WHERE id > 3"), /only <column> = <value>/);

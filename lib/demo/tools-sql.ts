@@ -20,13 +20,15 @@ const SQL_SCHEMA = {
     query: {
       type: "string",
       maxLength: MAX_QUERY,
-      description: "A single SELECT statement against the `issues` table, e.g. SELECT id, title FROM issues WHERE status = 'open' ORDER BY id DESC LIMIT 5.",
+      description:
+        "A single SELECT statement against the `issues` table, e.g. SELECT id, title FROM issues WHERE status = 'open' ORDER BY id DESC LIMIT 5.",
       examples: ["SELECT id, title, status FROM issues WHERE status = 'open' ORDER BY id DESC LIMIT 5"],
     },
     region: {
       type: "string",
       enum: [...SQL_REGIONS],
-      description: "Which regional replica runs the query. Sent to the server as the Mcp-Param-Region HTTP header so gateways can route it.",
+      description:
+        "Which regional replica runs the query. Sent to the server as the Mcp-Param-Region HTTP header so gateways can route it.",
       "x-mcp-header": "Region",
     },
   },
@@ -87,14 +89,18 @@ export interface SqlResult {
   rows: Cell[][];
 }
 
-const SELECT = /^select\s+(.+?)\s+from\s+([a-z_][a-z0-9_]*)(?:\s+where\s+(.+?))?(?:\s+order\s+by\s+([a-z_]+)(?:\s+(asc|desc))?)?(?:\s+limit\s+(\d+))?$/i;
+const SELECT =
+  /^select\s+(.+?)\s+from\s+([a-z_][a-z0-9_]*)(?:\s+where\s+(.+?))?(?:\s+order\s+by\s+([a-z_]+)(?:\s+(asc|desc))?)?(?:\s+limit\s+(\d+))?$/i;
 
 /** Runs one statement of the supported subset against the current issues. */
 export function runSql(query: string): SqlResult {
   const statement = query.trim().replace(/;\s*$/, "");
   if (statement.includes(";")) throw new SqlError("Only one statement per call is allowed.");
   const verb = /^\s*([a-z]+)/i.exec(statement)?.[1]?.toUpperCase();
-  if (verb && verb !== "SELECT") throw new SqlError(`${verb} is not allowed: the demo database is read-only. Use create_issue, close_issue or delete_issue to change data. ${SUPPORTED}`);
+  if (verb && verb !== "SELECT")
+    throw new SqlError(
+      `${verb} is not allowed: the demo database is read-only. Use create_issue, close_issue or delete_issue to change data. ${SUPPORTED}`,
+    );
   const m = SELECT.exec(statement);
   if (!m) throw new SqlError(`Could not parse the query. ${SUPPORTED}`);
   const [, projection, table, where, orderBy, direction, limit] = m;
@@ -129,7 +135,11 @@ export function runSql(query: string): SqlResult {
 
 function table(result: SqlResult): string {
   const show = (v: Cell) => (v === null ? "NULL" : String(v));
-  const lines = [result.columns.join(" | "), result.columns.map(() => "---").join(" | "), ...result.rows.map((r) => r.map(show).join(" | "))];
+  const lines = [
+    result.columns.join(" | "),
+    result.columns.map(() => "---").join(" | "),
+    ...result.rows.map((r) => r.map(show).join(" | ")),
+  ];
   return lines.join("\n");
 }
 

@@ -4,14 +4,7 @@ import type { Tool } from "../mcp/contract.ts";
 export type HintKey = "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint";
 
 export type HintLabel =
-  | "read-only"
-  | "may modify"
-  | "destructive"
-  | "non-destructive"
-  | "idempotent"
-  | "not idempotent"
-  | "open world"
-  | "closed world";
+  "read-only" | "may modify" | "destructive" | "non-destructive" | "idempotent" | "not idempotent" | "open world" | "closed world";
 
 /** One hint with its effective value and where that value came from. */
 export interface EffectiveHint {
@@ -44,10 +37,7 @@ const LABELS: Record<HintKey, [whenTrue: HintLabel, whenFalse: HintLabel]> = {
 
 const EXPLANATIONS: Record<HintKey, [whenTrue: string, whenFalse: string]> = {
   readOnlyHint: ["The tool does not modify its environment.", "The tool may modify its environment."],
-  destructiveHint: [
-    "The tool may perform destructive updates (delete or overwrite).",
-    "The tool performs only additive updates.",
-  ],
+  destructiveHint: ["The tool may perform destructive updates (delete or overwrite).", "The tool performs only additive updates."],
   idempotentHint: [
     "Calling it again with the same arguments has no additional effect.",
     "Calling it again with the same arguments may have additional effects.",

@@ -44,5 +44,12 @@ test("scopes", () => {
 });
 
 test("formatDuration", () => {
-  assert.deepEqual([250, 30_000, 90_000, 3_600_000, 5_400_000, 172_800_000].map(formatDuration), ["250 ms", "30 s", "1 min 30 s", "1 h", "1 h 30 min", "2 d"]);
+  assert.deepEqual([250, 30_000, 90_000, 3_600_000, 5_400_000, 172_800_000].map(formatDuration), [
+    "250 ms",
+    "30 s",
+    "1 min 30 s",
+    "1 h",
+    "1 h 30 min",
+    "2 d",
+  ]);
 });

@@ -157,7 +157,8 @@ class SchemaDiff {
     const da = deref(a.root, a.schema, a.trail);
     const db = deref(b.root, b.schema, b.trail);
     if (!("schema" in da) || !("schema" in db)) {
-      if (json(da) !== json(db)) this.add("breaking", path, `The reference at ${label(path)} changed in a way that cannot be compared; review it.`);
+      if (json(da) !== json(db))
+        this.add("breaking", path, `The reference at ${label(path)} changed in a way that cannot be compared; review it.`);
       return;
     }
     if (json(da.schema) === json(db.schema)) return;
@@ -177,13 +178,38 @@ class SchemaDiff {
     this.compareValues(sa, sb, path);
     this.compareBounds(sa, sb, path);
     this.compareText(sa, sb, path);
-    if (isObjectSchema(sa) || isObjectSchema(sb)) this.compareObject({ ...a, schema: sa, trail: da.trail }, { ...b, schema: sb, trail: db.trail }, path, depth);
+    if (isObjectSchema(sa) || isObjectSchema(sb))
+      this.compareObject({ ...a, schema: sa, trail: da.trail }, { ...b, schema: sb, trail: db.trail }, path, depth);
     if (sa.items !== undefined || sb.items !== undefined) {
-      if (isObject(sa.items) && isObject(sb.items)) this.compare({ root: a.root, schema: sa.items, trail: da.trail }, { root: b.root, schema: sb.items, trail: db.trail }, `${path}[]`, depth + 1);
-      else if (json(sa.items) !== json(sb.items)) this.add("breaking", `${path}[]`, `The items of ${label(path)} changed in a way that cannot be classified; review it.`);
+      if (isObject(sa.items) && isObject(sb.items))
+        this.compare(
+          { root: a.root, schema: sa.items, trail: da.trail },
+          { root: b.root, schema: sb.items, trail: db.trail },
+          `${path}[]`,
+          depth + 1,
+        );
+      else if (json(sa.items) !== json(sb.items))
+        this.add("breaking", `${path}[]`, `The items of ${label(path)} changed in a way that cannot be classified; review it.`);
     }
-    for (const key of ["oneOf", "anyOf", "allOf", "if", "then", "else", "not", "prefixItems", "patternProperties", "dependentRequired", "dependentSchemas"]) {
-      if (json(sa[key]) !== json(sb[key])) this.add("breaking", path, `\`${key}\` of ${label(path)} changed; Toolscope does not classify it, so treat it as breaking until reviewed.`);
+    for (const key of [
+      "oneOf",
+      "anyOf",
+      "allOf",
+      "if",
+      "then",
+      "else",
+      "not",
+      "prefixItems",
+      "patternProperties",
+      "dependentRequired",
+      "dependentSchemas",
+    ]) {
+      if (json(sa[key]) !== json(sb[key]))
+        this.add(
+          "breaking",
+          path,
+          `\`${key}\` of ${label(path)} changed; Toolscope does not classify it, so treat it as breaking until reviewed.`,
+        );
     }
     if (this.changes.length === before) this.add("info", path, `Other keywords of ${label(path)} changed.`);
   }
@@ -196,7 +222,8 @@ class SchemaDiff {
     if (vb === undefined) return this.add(this.widened, path, `${label(path)} is no longer restricted to a list of values.`);
     const removed = va.filter((v) => !vb.includes(v));
     const added = vb.filter((v) => !va.includes(v));
-    if (removed.length > 0 && added.length > 0) this.add("breaking", path, `Allowed values of ${label(path)} changed: removed ${listValues(removed)}; added ${listValues(added)}.`);
+    if (removed.length > 0 && added.length > 0)
+      this.add("breaking", path, `Allowed values of ${label(path)} changed: removed ${listValues(removed)}; added ${listValues(added)}.`);
     else if (removed.length > 0) this.add(this.narrowed, path, `Enum of ${label(path)} narrowed: removed ${listValues(removed)}.`);
     else if (added.length > 0) this.add(this.widened, path, `Enum of ${label(path)} widened: added ${listValues(added)}.`);
   }
@@ -208,7 +235,8 @@ class SchemaDiff {
       if (x === y) return;
       // For results, bounds are promises about values the client reads: only report them.
       if (this.dir === "output") return this.add("info", path, `\`${key}\` of ${label(path)}: ${x ?? "none"} → ${y ?? "none"}.`);
-      if (y !== undefined && (x === undefined || tighter(x, y))) this.add("breaking", path, `\`${key}\` of ${label(path)} tightened: ${x ?? "none"} → ${y}.`);
+      if (y !== undefined && (x === undefined || tighter(x, y)))
+        this.add("breaking", path, `\`${key}\` of ${label(path)} tightened: ${x ?? "none"} → ${y}.`);
       else this.add("compatible", path, `\`${key}\` of ${label(path)} relaxed: ${x} → ${y ?? "none"}.`);
     };
     for (const key of LOWER_BOUNDS) check(key, (x, y) => y > x);
@@ -216,7 +244,11 @@ class SchemaDiff {
     for (const key of ["pattern", "format"]) {
       if (json(sa[key]) === json(sb[key])) continue;
       const sev: ChangeSeverity = this.dir === "output" ? "info" : sb[key] === undefined ? "compatible" : "breaking";
-      this.add(sev, path, `\`${key}\` of ${label(path)}: ${sa[key] === undefined ? "none" : json(sa[key])} → ${sb[key] === undefined ? "none" : json(sb[key])}.`);
+      this.add(
+        sev,
+        path,
+        `\`${key}\` of ${label(path)}: ${sa[key] === undefined ? "none" : json(sa[key])} → ${sb[key] === undefined ? "none" : json(sb[key])}.`,
+      );
     }
   }
 
@@ -225,11 +257,21 @@ class SchemaDiff {
     for (const key of ["description", "title"]) {
       if (json(sa[key]) !== json(sb[key])) this.add("info", path, `The ${key} of ${label(path)} changed.`);
     }
-    if (json(sa.default) !== json(sb.default)) this.add("info", path, `Default of ${label(path)}: ${"default" in sa ? json(sa.default) : "none"} → ${"default" in sb ? json(sb.default) : "none"}.`);
+    if (json(sa.default) !== json(sb.default))
+      this.add(
+        "info",
+        path,
+        `Default of ${label(path)}: ${"default" in sa ? json(sa.default) : "none"} → ${"default" in sb ? json(sb.default) : "none"}.`,
+      );
     if (sa.deprecated !== true && sb.deprecated === true) this.add("info", path, `${label(path)} is now deprecated.`);
   }
 
-  compareObject(a: Side & { schema: Record<string, unknown> }, b: Side & { schema: Record<string, unknown> }, path: string, depth: number): void {
+  compareObject(
+    a: Side & { schema: Record<string, unknown> },
+    b: Side & { schema: Record<string, unknown> },
+    path: string,
+    depth: number,
+  ): void {
     const pa = isObject(a.schema.properties) ? a.schema.properties : {};
     const pb = isObject(b.schema.properties) ? b.schema.properties : {};
     const ra = requiredOf(a.schema);
@@ -250,22 +292,53 @@ class SchemaDiff {
       if (!(key in pb)) continue;
       const was = ra.has(key);
       const now = rb.has(key);
-      if (!was && now) this.add(input ? "breaking" : "compatible", child(key), input ? `Parameter ${label(child(key))} became required.` : `Output field ${label(child(key))} is now always present.`);
-      if (was && !now) this.add(input ? "compatible" : "breaking", child(key), input ? `Parameter ${label(child(key))} became optional.` : `Output field ${label(child(key))} is no longer always present.`);
-      this.compare({ root: a.root, schema: pa[key], trail: a.trail }, { root: b.root, schema: pb[key], trail: b.trail }, child(key), depth + 1);
+      if (!was && now)
+        this.add(
+          input ? "breaking" : "compatible",
+          child(key),
+          input ? `Parameter ${label(child(key))} became required.` : `Output field ${label(child(key))} is now always present.`,
+        );
+      if (was && !now)
+        this.add(
+          input ? "compatible" : "breaking",
+          child(key),
+          input ? `Parameter ${label(child(key))} became optional.` : `Output field ${label(child(key))} is no longer always present.`,
+        );
+      this.compare(
+        { root: a.root, schema: pa[key], trail: a.trail },
+        { root: b.root, schema: pb[key], trail: b.trail },
+        child(key),
+        depth + 1,
+      );
     }
     // Required names without a declared property (allowed by JSON Schema) still constrain the arguments.
-    for (const key of rb) if (!ra.has(key) && !(key in pb)) this.add(input ? "breaking" : "compatible", child(key), `${label(child(key))} is now required.`);
+    for (const key of rb)
+      if (!ra.has(key) && !(key in pb)) this.add(input ? "breaking" : "compatible", child(key), `${label(child(key))} is now required.`);
     const ea = extraKeys(a.schema);
     const eb = extraKeys(b.schema);
     if (ea === eb) {
-      if (json(a.schema.additionalProperties) !== json(b.schema.additionalProperties) && isObject(a.schema.additionalProperties) && isObject(b.schema.additionalProperties)) {
-        this.compare({ root: a.root, schema: a.schema.additionalProperties, trail: a.trail }, { root: b.root, schema: b.schema.additionalProperties, trail: b.trail }, child("*"), depth + 1);
+      if (
+        json(a.schema.additionalProperties) !== json(b.schema.additionalProperties) &&
+        isObject(a.schema.additionalProperties) &&
+        isObject(b.schema.additionalProperties)
+      ) {
+        this.compare(
+          { root: a.root, schema: a.schema.additionalProperties, trail: a.trail },
+          { root: b.root, schema: b.schema.additionalProperties, trail: b.trail },
+          child("*"),
+          depth + 1,
+        );
       }
       return;
     }
-    if (eb === "forbidden") this.add(input ? "breaking" : "compatible", path, `additionalProperties tightened: ${fieldLabel(path, this.dir)} no longer accepts keys beyond those declared.`);
-    else this.add(input ? "compatible" : "info", path, `additionalProperties relaxed: ${fieldLabel(path, this.dir)} now accepts other keys.`);
+    if (eb === "forbidden")
+      this.add(
+        input ? "breaking" : "compatible",
+        path,
+        `additionalProperties tightened: ${fieldLabel(path, this.dir)} no longer accepts keys beyond those declared.`,
+      );
+    else
+      this.add(input ? "compatible" : "info", path, `additionalProperties relaxed: ${fieldLabel(path, this.dir)} now accepts other keys.`);
   }
 }
 
@@ -279,10 +352,31 @@ function outputChanges(a: Tool, b: Tool): Change[] {
   const had = a.outputSchema !== undefined;
   const has = b.outputSchema !== undefined;
   if (!had && !has) return [];
-  if (!had) return [{ severity: "compatible", area: "output", path: "", message: "Now declares an output schema: results carry matching structuredContent." }];
-  if (!has) return [{ severity: "breaking", area: "output", path: "", message: "No longer declares an output schema: structuredContent is no longer promised." }];
+  if (!had)
+    return [
+      {
+        severity: "compatible",
+        area: "output",
+        path: "",
+        message: "Now declares an output schema: results carry matching structuredContent.",
+      },
+    ];
+  if (!has)
+    return [
+      {
+        severity: "breaking",
+        area: "output",
+        path: "",
+        message: "No longer declares an output schema: structuredContent is no longer promised.",
+      },
+    ];
   const d = new SchemaDiff("output", "output");
-  d.compare({ root: a.outputSchema, schema: a.outputSchema, trail: [] }, { root: b.outputSchema, schema: b.outputSchema, trail: [] }, "", 0);
+  d.compare(
+    { root: a.outputSchema, schema: a.outputSchema, trail: [] },
+    { root: b.outputSchema, schema: b.outputSchema, trail: [] },
+    "",
+    0,
+  );
   return d.changes;
 }
 
@@ -294,9 +388,19 @@ function annotationChanges(a: Tool, b: Tool): Change[] {
     const x = ha[i];
     const y = hb[i];
     if (x.value !== y.value) {
-      out.push({ severity: "info", area: "annotations", path: "", message: `${x.key}: ${x.value} → ${y.value} (${x.label} → ${y.label}${y.source === "default" ? ", by the spec default" : ""}).` });
+      out.push({
+        severity: "info",
+        area: "annotations",
+        path: "",
+        message: `${x.key}: ${x.value} → ${y.value} (${x.label} → ${y.label}${y.source === "default" ? ", by the spec default" : ""}).`,
+      });
     } else if (x.source !== y.source) {
-      out.push({ severity: "info", area: "annotations", path: "", message: `${x.key} is ${y.source === "set" ? "now set explicitly" : "no longer set; the spec default applies"} (still ${y.value}).` });
+      out.push({
+        severity: "info",
+        area: "annotations",
+        path: "",
+        message: `${x.key} is ${y.source === "set" ? "now set explicitly" : "no longer set; the spec default applies"} (still ${y.value}).`,
+      });
     }
   }
   return out;
@@ -326,18 +430,33 @@ function textChanges(a: Tool, b: Tool): Change[] {
     if (x === y) continue;
     const message = x === undefined ? `The ${key} was added.` : y === undefined ? `The ${key} was removed.` : `The ${key} changed.`;
     const [before, after] = x !== undefined && y !== undefined ? excerpts(x, y) : [x && short(x), y && short(y)];
-    out.push({ severity: "info", area: "text", path: "", message, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) });
+    out.push({
+      severity: "info",
+      area: "text",
+      path: "",
+      message,
+      ...(before !== undefined ? { before } : {}),
+      ...(after !== undefined ? { after } : {}),
+    });
   }
   return out;
 }
 
 function sortChanges(changes: Change[]): Change[] {
-  return changes.map((c, i) => ({ c, i })).sort((x, y) => RANK[x.c.severity] - RANK[y.c.severity] || x.i - y.i).map((x) => x.c);
+  return changes
+    .map((c, i) => ({ c, i }))
+    .sort((x, y) => RANK[x.c.severity] - RANK[y.c.severity] || x.i - y.i)
+    .map((x) => x.c);
 }
 
 /** Every change between two versions of one tool, breaking first. */
 export function diffTool(before: Tool, after: Tool): Change[] {
-  return sortChanges([...inputChanges(before, after), ...outputChanges(before, after), ...annotationChanges(before, after), ...textChanges(before, after)]);
+  return sortChanges([
+    ...inputChanges(before, after),
+    ...outputChanges(before, after),
+    ...annotationChanges(before, after),
+    ...textChanges(before, after),
+  ]);
 }
 
 function byName(tools: readonly Tool[]): Map<string, Tool> {
@@ -364,7 +483,13 @@ export function diffToolLists(before: readonly Tool[], after: readonly Tool[]): 
     }
     const changes = diffTool(ta, tb);
     // Equal after canonicalisation of what we compare, but not byte-equal (e.g. icons, _meta): still say so.
-    if (changes.length === 0) changes.push({ severity: "info", area: "text", path: "", message: "Other fields of the definition changed (icons, _meta or extensions)." });
+    if (changes.length === 0)
+      changes.push({
+        severity: "info",
+        area: "text",
+        path: "",
+        message: "Other fields of the definition changed (icons, _meta or extensions).",
+      });
     for (const c of changes) counts[c.severity]++;
     changed.push({ name, severity: changes[0].severity, changes });
   }

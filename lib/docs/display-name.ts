@@ -24,7 +24,10 @@ export function hasDistinctTitle(tool: Pick<Tool, "name" | "title" | "annotation
 export function firstLine(description: string | undefined | null): string {
   if (typeof description !== "string") return "";
   for (const raw of description.split(/\r\n|\r|\n/)) {
-    const line = raw.trim().replace(/^(#{1,6}\s+|[-*+]\s+|>\s*)/, "").trim();
+    const line = raw
+      .trim()
+      .replace(/^(#{1,6}\s+|[-*+]\s+|>\s*)/, "")
+      .trim();
     if (line !== "") return line;
   }
   return "";

@@ -41,10 +41,18 @@ const tricky: Record<string, unknown> = {
   refs: {
     type: "object",
     $defs: {
-      Address: { type: "object", properties: { city: { type: "string", minLength: 2 }, zip: { type: "string", pattern: "^\\d{5}$" } }, required: ["city", "zip"] },
+      Address: {
+        type: "object",
+        properties: { city: { type: "string", minLength: 2 }, zip: { type: "string", pattern: "^\\d{5}$" } },
+        required: ["city", "zip"],
+      },
       Node: { type: "object", properties: { value: { type: "integer" }, next: { $ref: "#/$defs/Node" } }, required: ["value"] },
     },
-    properties: { home: { $ref: "#/$defs/Address" }, list: { $ref: "#/$defs/Node" }, many: { type: "array", items: { $ref: "#/$defs/Address" }, minItems: 2 } },
+    properties: {
+      home: { $ref: "#/$defs/Address" },
+      list: { $ref: "#/$defs/Node" },
+      many: { type: "array", items: { $ref: "#/$defs/Address" }, minItems: 2 },
+    },
     required: ["home", "list", "many"],
   },
   oneOfOverlap: {
@@ -53,8 +61,18 @@ const tricky: Record<string, unknown> = {
       contact: { oneOf: [{ type: "string" }, { type: "string", format: "email" }, { type: "integer" }] },
       shape: {
         oneOf: [
-          { type: "object", properties: { kind: { const: "circle" }, r: { type: "number", minimum: 1 } }, required: ["kind", "r"], additionalProperties: false },
-          { type: "object", properties: { kind: { const: "square" }, side: { type: "number" } }, required: ["kind", "side"], additionalProperties: false },
+          {
+            type: "object",
+            properties: { kind: { const: "circle" }, r: { type: "number", minimum: 1 } },
+            required: ["kind", "r"],
+            additionalProperties: false,
+          },
+          {
+            type: "object",
+            properties: { kind: { const: "square" }, side: { type: "number" } },
+            required: ["kind", "side"],
+            additionalProperties: false,
+          },
         ],
       },
     },
@@ -77,23 +95,39 @@ const tricky: Record<string, unknown> = {
   },
   defaultsAndExamples: {
     type: "object",
-    properties: { mode: { type: "string", enum: ["fast", "slow"], default: "slow" }, n: { type: "integer", examples: [42] }, bad: { type: "integer", minimum: 5, default: 1 } },
+    properties: {
+      mode: { type: "string", enum: ["fast", "slow"], default: "slow" },
+      n: { type: "integer", examples: [42] },
+      bad: { type: "integer", minimum: 5, default: 1 },
+    },
     required: ["mode", "n", "bad"],
   },
   unionsAndNull: {
     type: "object",
-    properties: { maybe: { type: ["null", "string"], minLength: 3 }, anyThing: true, tuple: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false, minItems: 2 } },
+    properties: {
+      maybe: { type: ["null", "string"], minLength: 3 },
+      anyThing: true,
+      tuple: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false, minItems: 2 },
+    },
     required: ["maybe", "anyThing", "tuple"],
   },
   draft07: {
     $schema: "http://json-schema.org/draft-07/schema#",
     type: "object",
     definitions: { Id: { type: "string", pattern: "^[A-Z]{3}-\\d{4}$" } },
-    properties: { id: { $ref: "#/definitions/Id" }, pair: { type: "array", items: [{ type: "boolean" }, { type: "null" }], additionalItems: false } },
+    properties: {
+      id: { $ref: "#/definitions/Id" },
+      pair: { type: "array", items: [{ type: "boolean" }, { type: "null" }], additionalItems: false },
+    },
     required: ["id", "pair"],
   },
   minProps: { type: "object", minProperties: 2, additionalProperties: { type: "integer" } },
-  dependent: { type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, required: ["a"], dependentRequired: { a: ["b"] } },
+  dependent: {
+    type: "object",
+    properties: { a: { type: "string" }, b: { type: "string" } },
+    required: ["a"],
+    dependentRequired: { a: ["b"] },
+  },
 };
 
 for (const [name, schema] of Object.entries(tricky)) {
@@ -120,7 +154,11 @@ test("picks sensible values: formats, defaults, enum, const, examples", () => {
 });
 
 test("optional properties only when asked, and only cheap ones", () => {
-  const schema = { type: "object", properties: { q: { type: "string" }, limit: { type: "integer" }, filter: { type: "object", properties: { x: { type: "string" } } } }, required: ["q"] };
+  const schema = {
+    type: "object",
+    properties: { q: { type: "string" }, limit: { type: "integer" }, filter: { type: "object", properties: { x: { type: "string" } } } },
+    required: ["q"],
+  };
   assert.deepEqual(exampleArgs(schema), { q: "example" });
   assert.deepEqual(exampleArgs(schema, { includeOptional: true }), { q: "example", limit: 1 });
 });
@@ -132,7 +170,13 @@ test("no-parameter and garbage schemas give {}", () => {
 });
 
 test("arrays of objects get a valid item", () => {
-  const schema = { type: "object", properties: { rows: { type: "array", minItems: 1, items: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } } }, required: ["rows"] };
+  const schema = {
+    type: "object",
+    properties: {
+      rows: { type: "array", minItems: 1, items: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } },
+    },
+    required: ["rows"],
+  };
   const args = exampleArgs(schema);
   assertValid(schema, args);
   assert.equal((args.rows as { id: unknown }[])[0]?.id !== undefined, true);

@@ -50,7 +50,11 @@ interface Ctx {
 
 /** Build example arguments for a tool's inputSchema. Returns `{}` when nothing better fits. */
 export function exampleArgs(inputSchema: unknown, options: ExampleOptions = {}): Record<string, unknown> {
-  const ctx: Ctx = { root: inputSchema, includeOptional: options.includeOptional ?? false, maxDepth: options.maxDepth ?? MAX_EXAMPLE_DEPTH };
+  const ctx: Ctx = {
+    root: inputSchema,
+    includeOptional: options.includeOptional ?? false,
+    maxDepth: options.maxDepth ?? MAX_EXAMPLE_DEPTH,
+  };
   const value = generate(ctx, inputSchema, [], 0, 0);
   // Tool arguments are always an object; anything else means the schema gave us nothing to go on.
   return isObject(value) ? value : {};
@@ -130,7 +134,8 @@ function typesOf(s: Record<string, unknown>): string[] {
   if (Array.isArray(s.type)) return s.type.filter((t): t is string => typeof t === "string");
   if (isObject(s.properties) || Array.isArray(s.required) || s.additionalProperties !== undefined) return ["object"];
   if (s.items !== undefined || Array.isArray(s.prefixItems) || s.minItems !== undefined) return ["array"];
-  if (typeof s.minLength === "number" || typeof s.maxLength === "number" || typeof s.pattern === "string" || typeof s.format === "string") return ["string"];
+  if (typeof s.minLength === "number" || typeof s.maxLength === "number" || typeof s.pattern === "string" || typeof s.format === "string")
+    return ["string"];
   if (typeof s.minimum === "number" || typeof s.maximum === "number" || typeof s.multipleOf === "number") return ["number"];
   return [];
 }
@@ -264,7 +269,13 @@ function exampleNumber(s: Record<string, unknown>, integer: boolean, variant: nu
     value = Number(value.toPrecision(12));
   } else value += variant;
   if (hi !== undefined && (value > hi || (hiExclusive && value >= hi))) {
-    value = step ? Math.floor((hiExclusive ? hi - Number.EPSILON : hi) / step) * step : hiExclusive ? (integer ? Math.ceil(hi) - 1 : hi - (hi - (lo ?? hi - 1)) / 2) : hi;
+    value = step
+      ? Math.floor((hiExclusive ? hi - Number.EPSILON : hi) / step) * step
+      : hiExclusive
+        ? integer
+          ? Math.ceil(hi) - 1
+          : hi - (hi - (lo ?? hi - 1)) / 2
+        : hi;
   }
   return integer ? Math.round(value) : value;
 }
@@ -282,13 +293,41 @@ function exampleString(s: Record<string, unknown>, variant: number): string {
   const candidates: string[] = [];
   if (typeof s.format === "string" && FORMAT_EXAMPLES[s.format]) {
     const f = FORMAT_EXAMPLES[s.format];
-    candidates.push(variant === 0 ? f : s.format === "email" ? `user${variant}@example.com` : s.format.startsWith("ur") || s.format.startsWith("ir") ? `${f}/${variant}` : f);
+    candidates.push(
+      variant === 0
+        ? f
+        : s.format === "email"
+          ? `user${variant}@example.com`
+          : s.format.startsWith("ur") || s.format.startsWith("ir")
+            ? `${f}/${variant}`
+            : f,
+    );
   }
   if (typeof s.pattern === "string") {
     const re = safeRegExp(s.pattern);
     if (re) {
       const fromPattern = sampleFromPattern(s.pattern, variant);
-      const options = [fromPattern, `example${suffix}`, `a${suffix}`, `A${suffix}`, `${variant + 1}`, "abc", "ABC", "a1", "2026-01-01", "user@example.com", "https://example.com", "x", "_", "-", "en", "en-US", "v1.0.0", "1.0.0", "#000000"];
+      const options = [
+        fromPattern,
+        `example${suffix}`,
+        `a${suffix}`,
+        `A${suffix}`,
+        `${variant + 1}`,
+        "abc",
+        "ABC",
+        "a1",
+        "2026-01-01",
+        "user@example.com",
+        "https://example.com",
+        "x",
+        "_",
+        "-",
+        "en",
+        "en-US",
+        "v1.0.0",
+        "1.0.0",
+        "#000000",
+      ];
       for (const o of options) {
         if (o === undefined) continue;
         for (const fitted of [o, fit(o), fit(o.repeat(Math.max(1, Math.ceil(min / Math.max(o.length, 1)))))]) {
@@ -433,11 +472,18 @@ function isCheap(ctx: Ctx, schema: unknown, trail: RefTrail): boolean {
   return types.length > 0 && types.every((t) => t !== "object") && !Array.isArray(r.schema.oneOf) && !Array.isArray(r.schema.anyOf);
 }
 
-function exampleObject(ctx: Ctx, s: Record<string, unknown>, trail: RefTrail, depth: number, variant: number): Record<string, unknown> | undefined {
+function exampleObject(
+  ctx: Ctx,
+  s: Record<string, unknown>,
+  trail: RefTrail,
+  depth: number,
+  variant: number,
+): Record<string, unknown> | undefined {
   const props = isObject(s.properties) ? s.properties : {};
   const required = Array.isArray(s.required) ? s.required.filter((k): k is string => typeof k === "string") : [];
   const out: Record<string, unknown> = {};
-  const set = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  const set = (key: string, value: unknown) =>
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   const additional = s.additionalProperties ?? s.unevaluatedProperties;
   const keySchema = (key: string): unknown => {
     if (Object.prototype.hasOwnProperty.call(props, key)) return props[key];
@@ -465,7 +511,8 @@ function exampleObject(ctx: Ctx, s: Record<string, unknown>, trail: RefTrail, de
   // Keys that become required when another key is present.
   if (isObject(s.dependentRequired)) {
     for (const [key, deps] of Object.entries(s.dependentRequired)) {
-      if (Object.prototype.hasOwnProperty.call(out, key) && Array.isArray(deps)) for (const dep of deps) if (typeof dep === "string") add(dep);
+      if (Object.prototype.hasOwnProperty.call(out, key) && Array.isArray(deps))
+        for (const dep of deps) if (typeof dep === "string") add(dep);
     }
   }
   for (let k = 0; Object.keys(out).length < minProps && k < 50; k++) {
@@ -525,7 +572,8 @@ export function matches(ctx: Pick<Ctx, "root">, schema: unknown, value: unknown,
   }
   if (isObject(value)) {
     const props = isObject(s.properties) ? s.properties : {};
-    if (Array.isArray(s.required) && s.required.some((k) => typeof k === "string" && !Object.prototype.hasOwnProperty.call(value, k))) return false;
+    if (Array.isArray(s.required) && s.required.some((k) => typeof k === "string" && !Object.prototype.hasOwnProperty.call(value, k)))
+      return false;
     const keys = Object.keys(value);
     if (typeof s.minProperties === "number" && keys.length < s.minProperties) return false;
     if (typeof s.maxProperties === "number" && keys.length > s.maxProperties) return false;
@@ -543,7 +591,8 @@ export function matches(ctx: Pick<Ctx, "root">, schema: unknown, value: unknown,
           }
         }
       }
-      if (!matchedPattern && s.additionalProperties !== undefined && !matches(ctx, s.additionalProperties, value[key], t, depth + 1)) return false;
+      if (!matchedPattern && s.additionalProperties !== undefined && !matches(ctx, s.additionalProperties, value[key], t, depth + 1))
+        return false;
     }
   }
   if (Array.isArray(s.allOf) && !s.allOf.every((b) => matches(ctx, b, value, t, depth + 1))) return false;

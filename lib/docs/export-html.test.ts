@@ -32,7 +32,33 @@ describe("HTML export", () => {
 });
 
 /** Every element the HTML export's template writes; a server string must never add another. */
-const TEMPLATE_TAGS = new Set(["html", "head", "meta", "title", "style", "body", "main", "h1", "h2", "h3", "p", "table", "thead", "tbody", "tr", "th", "td", "a", "code", "section", "span", "div", "details", "summary", "pre"]);
+const TEMPLATE_TAGS = new Set([
+  "html",
+  "head",
+  "meta",
+  "title",
+  "style",
+  "body",
+  "main",
+  "h1",
+  "h2",
+  "h3",
+  "p",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "a",
+  "code",
+  "section",
+  "span",
+  "div",
+  "details",
+  "summary",
+  "pre",
+]);
 
 describe("HTML export with hostile definitions", () => {
   for (const p of HOSTILE_PAYLOADS) {
@@ -40,10 +66,24 @@ describe("HTML export with hostile definitions", () => {
       const html = exportHtml(hostileInput(p.text));
       assert.deepEqual(dangerousUrls(html), []);
       const attrs = attributes(html);
-      assert.deepEqual([...new Set(attrs.map(([tag]) => tag))].filter((t) => !TEMPLATE_TAGS.has(t)), [], "only the template's elements");
-      assert.deepEqual(attrs.filter(([, name]) => name.startsWith("on")), [], "no event handlers");
+      assert.deepEqual(
+        [...new Set(attrs.map(([tag]) => tag))].filter((t) => !TEMPLATE_TAGS.has(t)),
+        [],
+        "only the template's elements",
+      );
+      assert.deepEqual(
+        attrs.filter(([, name]) => name.startsWith("on")),
+        [],
+        "no event handlers",
+      );
       // The only links are ours: the index anchors and the permalink.
-      assert.deepEqual(attrs.filter(([, name]) => name === "href").map(([, , v]) => v).filter((v) => !/^#tool-\d+$/.test(v)), ["http://localhost:3000/s/abc"]);
+      assert.deepEqual(
+        attrs
+          .filter(([, name]) => name === "href")
+          .map(([, , v]) => v)
+          .filter((v) => !/^#tool-\d+$/.test(v)),
+        ["http://localhost:3000/s/abc"],
+      );
       assert.equal((html.match(/<meta /g) ?? []).length, 4, "no extra meta (e.g. refresh) from server text");
     });
   }
@@ -55,9 +95,11 @@ describe("HTML export with hostile definitions", () => {
   });
 
   test("the server URL is shown without credentials", () => {
-    const html = exportHtml({ ...input, server: { ...input.server, serverInfo: undefined, displayUrl: "https://u:pw@example.com/mcp?token=SECRET&region=eu" } });
+    const html = exportHtml({
+      ...input,
+      server: { ...input.server, serverInfo: undefined, displayUrl: "https://u:pw@example.com/mcp?token=SECRET&region=eu" },
+    });
     assert.ok(!html.includes("SECRET") && !html.includes("pw@"));
     assert.match(html, /<h1>https:\/\/example\.com\/mcp\?region=eu<\/h1>/);
   });
 });
-

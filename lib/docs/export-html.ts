@@ -40,7 +40,8 @@ function paramRows(rows: ParamRow[], out: string[], within?: string): void {
     const bits: string[] = [];
     if (row.description) bits.push(`<span class="desc">${e(row.description)}</span>`);
     if (row.const !== undefined) bits.push(`Always <code>${e(shortJson(row.const))}</code>.`);
-    if (row.enum) bits.push(`One of ${row.enum.map((v) => `<code>${e(shortJson(v))}</code>`).join(", ")}${row.enumTruncated ? ", …" : ""}.`);
+    if (row.enum)
+      bits.push(`One of ${row.enum.map((v) => `<code>${e(shortJson(v))}</code>`).join(", ")}${row.enumTruncated ? ", …" : ""}.`);
     if (row.hasDefault) bits.push(`Default <code>${e(shortJson(row.default))}</code>.`);
     if (row.format) bits.push(`Format ${e(row.format)}.`);
     if (row.constraints.length) bits.push(`${e(row.constraints.join(", "))}.`);
@@ -49,7 +50,9 @@ function paramRows(rows: ParamRow[], out: string[], within?: string): void {
     if (row.externalRef) bits.push(`External schema <code>${e(row.externalRef)}</code> (not fetched).`);
     if (within) bits.push(`<span class="muted">(in ${e(within)})</span>`);
     const name = row.path === "" ? row.name : dottedPath(row.path) || row.name;
-    out.push(`<tr><td><code>${e(name)}</code></td><td>${e(row.type)}</td><td>${row.required ? "yes" : "no"}</td><td>${bits.join(" ")}</td></tr>`);
+    out.push(
+      `<tr><td><code>${e(name)}</code></td><td>${e(row.type)}</td><td>${row.required ? "yes" : "no"}</td><td>${bits.join(" ")}</td></tr>`,
+    );
     paramRows(row.children, out, within);
     for (const alt of row.alternatives ?? []) paramRows(alt.rows, out, `${alt.kind}: ${alt.label}`);
   }
@@ -62,8 +65,16 @@ function schemaTable(schema: unknown, kind: "input" | "output"): string {
   paramRows(tree.rows, rows);
   for (const alt of tree.rootAlternatives ?? []) paramRows(alt.rows, rows, `${alt.kind}: ${alt.label}`);
   if (rows.length === 0) return `<p>Type: <code>${e(tree.rootType)}</code>.</p>`;
-  const head = kind === "input" ? "<th>Parameter</th><th>Type</th><th>Required</th><th>Description</th>" : "<th>Field</th><th>Type</th><th>Always present</th><th>Description</th>";
-  const notes = [tree.additionalProperties === "forbidden" ? "No other properties are accepted." : "", tree.truncated ? `Only the first ${tree.rowCount} rows are shown.` : ""].filter(Boolean).join(" ");
+  const head =
+    kind === "input"
+      ? "<th>Parameter</th><th>Type</th><th>Required</th><th>Description</th>"
+      : "<th>Field</th><th>Type</th><th>Always present</th><th>Description</th>";
+  const notes = [
+    tree.additionalProperties === "forbidden" ? "No other properties are accepted." : "",
+    tree.truncated ? `Only the first ${tree.rowCount} rows are shown.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join("")}</tbody></table>${notes ? `<p class="muted">${notes}</p>` : ""}`;
 }
 
@@ -77,13 +88,18 @@ function toolSection(tool: Tool, index: number): string {
   const name = displayName(tool);
   const badges = effectiveHints(tool)
     .filter((h) => h.meaningful)
-    .map((h) => `<span class="badge${h.source === "default" ? " default" : ""}" title="${e(h.explanation)}">${e(h.label)}${h.source === "default" ? " (default)" : ""}</span>`)
+    .map(
+      (h) =>
+        `<span class="badge${h.source === "default" ? " default" : ""}" title="${e(h.explanation)}">${e(h.label)}${h.source === "default" ? " (default)" : ""}</span>`,
+    )
     .join("");
   return [
     `<section id="tool-${index}">`,
     `<h2>${e(name)}${name !== tool.name ? ` <code>${e(tool.name)}</code>` : ""}</h2>`,
     `<p>${badges}</p>`,
-    typeof tool.description === "string" && tool.description.trim() ? `<div class="desc">${e(tool.description)}</div>` : `<p class="muted">No description.</p>`,
+    typeof tool.description === "string" && tool.description.trim()
+      ? `<div class="desc">${e(tool.description)}</div>`
+      : `<p class="muted">No description.</p>`,
     `<h3>Parameters</h3>${schemaTable(tool.inputSchema, "input")}`,
     `<h3>Output</h3>${tool.outputSchema ? `<p>Successful results carry <code>structuredContent</code> matching this schema.</p>${schemaTable(tool.outputSchema, "output")}` : "<p>No output schema: results are unstructured content blocks.</p>"}`,
     `<details><summary>Definition (JSON)</summary><pre>${rawJson(tool)}</pre></details>`,
@@ -96,13 +112,23 @@ export function exportHtml(input: ExportInput): string {
   const { server, list } = input;
   const info = server.serverInfo;
   const title = serverDisplayName(server);
-  const facts = [info?.name ? `<code>${e(info.name)}</code>` : "", info?.version ? `v${e(info.version)}` : "", e(redactServerUrl(server.displayUrl)), `MCP ${e(server.protocolVersion)} (${e(server.era)})`].filter(Boolean).join(" · ");
+  const facts = [
+    info?.name ? `<code>${e(info.name)}</code>` : "",
+    info?.version ? `v${e(info.version)}` : "",
+    e(redactServerUrl(server.displayUrl)),
+    `MCP ${e(server.protocolVersion)} (${e(server.era)})`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const permalink = safeHref(input.permalink);
   const source = permalink
     ? `Generated by Toolscope from <a href="${e(permalink)}">a snapshot</a>${input.takenAt ? ` taken ${e(input.takenAt)}` : ""}. Hints are claims made by the server.`
     : `Generated by Toolscope from the definitions fetched ${e(list.fetchedAt)}.`;
   const index = list.tools
-    .map((t, i) => `<tr><td><a href="#tool-${i}"><code>${e(t.name)}</code></a></td><td>${e(firstLine(t.description))}</td><td>${e(hintSummary(t))}</td></tr>`)
+    .map(
+      (t, i) =>
+        `<tr><td><a href="#tool-${i}"><code>${e(t.name)}</code></a></td><td>${e(firstLine(t.description))}</td><td>${e(hintSummary(t))}</td></tr>`,
+    )
     .join("");
   const excluded = list.excluded.length
     ? `<h2>Excluded tools</h2><p>Listed by the server but not callable under the client rules.</p><table><thead><tr><th>Tool</th><th>Reason</th></tr></thead><tbody>${list.excluded.map((x) => `<tr><td><code>${e(String(x.tool?.name ?? ""))}</code></td><td>${e(x.reason)}</td></tr>`).join("")}</tbody></table>`

@@ -1,7 +1,17 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { activeContent, renderMarkdown, type Rendering } from "../../scripts/markdown-render-check.ts";
-import { code, dottedPath, escapeCell, escapeInline, exportMarkdown, githubAnchor, markdownCell, safeMarkdownBlock, schemaTable } from "./export-markdown.ts";
+import {
+  code,
+  dottedPath,
+  escapeCell,
+  escapeInline,
+  exportMarkdown,
+  githubAnchor,
+  markdownCell,
+  safeMarkdownBlock,
+  schemaTable,
+} from "./export-markdown.ts";
 import { HOSTILE_PAYLOADS, hostileInput, input } from "./testing/export-fixture.ts";
 
 describe("Markdown export", () => {
@@ -42,7 +52,15 @@ describe("Markdown export", () => {
     assert.match(md, /^\\\[ref\\\]: javascript:alert\(2\)$/m, "no reference definition");
     assert.match(md, /^#### Take over$/m);
     assert.match(md, /```\n<b>kept in code<\/b>\n+```/);
-    assert.ok(md.trim().split("\n").filter((l) => l.startsWith("```")).length % 2 === 0, "fences are balanced");
+    assert.ok(
+      md
+        .trim()
+        .split("\n")
+        .filter((l) => l.startsWith("```")).length %
+        2 ===
+        0,
+      "fences are balanced",
+    );
   });
 
   test("cell, code and anchor helpers", () => {
@@ -55,7 +73,10 @@ describe("Markdown export", () => {
     assert.equal(safeMarkdownBlock("`<b>` and <b>"), "`<b>` and &lt;b&gt;");
     assert.equal(escapeInline("- v1.0 *x* [y] 2026-01-01", true), "\\- v1.0 \\*x\\* \\[y\\] 2026-01-01");
     assert.equal(escapeCell("[a](javascript:x) `c` \\"), "\\[a\\](javascript:x) \\`c\\` \\\\");
-    assert.equal(markdownCell("Use `a|b` or [docs](https://example.com) | [x](javascript:x)"), "Use `a\\|b` or [docs](https://example.com/) \\| \\[x\\](javascript:x)");
+    assert.equal(
+      markdownCell("Use `a|b` or [docs](https://example.com) | [x](javascript:x)"),
+      "Use `a\\|b` or [docs](https://example.com/) \\| \\[x\\](javascript:x)",
+    );
   });
 
   test("a non-object root is a one-row table", () => {
@@ -65,7 +86,11 @@ describe("Markdown export", () => {
 
 /** Renderer name → HTML, for assertion messages. */
 function outputs(r: Rendering): [string, string][] {
-  return [["react-markdown", r.reactMarkdown], ["react-markdown, URL filter off", r.reactMarkdownUnfiltered], ...(r.marked !== undefined ? [["marked", r.marked] as [string, string]] : [])];
+  return [
+    ["react-markdown", r.reactMarkdown],
+    ["react-markdown, URL filter off", r.reactMarkdownUnfiltered],
+    ...(r.marked !== undefined ? [["marked", r.marked] as [string, string]] : []),
+  ];
 }
 
 describe("Markdown export rendered by real renderers: no live javascript:, vbscript: or data: URL", () => {
@@ -73,7 +98,16 @@ describe("Markdown export rendered by real renderers: no live javascript:, vbscr
   const all = exportMarkdown(hostileInput(HOSTILE_PAYLOADS.map((p) => p.text).join("\n\n")));
   const benign = exportMarkdown({
     ...input,
-    list: { ...input.list, tools: [{ name: "docs", description: "See [the docs](https://example.com) or https://example.com/b.\n\nAlso <https://example.com/c>.", inputSchema: { type: "object", properties: { q: { type: "string", description: "Per [spec](https://example.com/spec)." } } } }] },
+    list: {
+      ...input.list,
+      tools: [
+        {
+          name: "docs",
+          description: "See [the docs](https://example.com) or https://example.com/b.\n\nAlso <https://example.com/c>.",
+          inputSchema: { type: "object", properties: { q: { type: "string", description: "Per [spec](https://example.com/spec)." } } },
+        },
+      ],
+    },
   });
   // One child process renders everything: the exports, then each payload on its own, unneutralised.
   const rendered = renderMarkdown([...exports, all, benign, ...HOSTILE_PAYLOADS.map((p) => p.text)]);
@@ -93,7 +127,9 @@ describe("Markdown export rendered by real renderers: no live javascript:, vbscr
   });
 
   test("the harness sees the attacks: each live payload, not neutralised, yields a dangerous URL somewhere", () => {
-    const missed = HOSTILE_PAYLOADS.filter((p, i) => p.live && outputs(raw[i]).every(([, html]) => activeContent(html).length === 0)).map((p) => p.name);
+    const missed = HOSTILE_PAYLOADS.filter((p, i) => p.live && outputs(raw[i]).every(([, html]) => activeContent(html).length === 0)).map(
+      (p) => p.name,
+    );
     assert.deepEqual(missed, []);
     // The unfiltered path really is unfiltered, so it proves our neutraliser, not react-markdown's own filter.
     assert.match(raw[HOSTILE_PAYLOADS.findIndex((p) => p.name === "vbscript")].reactMarkdownUnfiltered, /href="vbscript:/);
@@ -124,9 +160,11 @@ describe("Markdown export rendered by real renderers: no live javascript:, vbscr
   });
 
   test("the server URL is shown without credentials", () => {
-    const md = exportMarkdown({ ...input, server: { ...input.server, serverInfo: undefined, displayUrl: "https://u:pw@example.com/mcp?api_key=SECRET&region=eu" } });
+    const md = exportMarkdown({
+      ...input,
+      server: { ...input.server, serverInfo: undefined, displayUrl: "https://u:pw@example.com/mcp?api_key=SECRET&region=eu" },
+    });
     assert.ok(!md.includes("SECRET") && !md.includes("pw@"), md.slice(0, 300));
     assert.match(md, /^# https:\/\/example\.com\/mcp\?region=eu$/m);
   });
 });
-

@@ -61,7 +61,11 @@ export function safeMarkdownBlock(source: string, minHeading = 4): string {
 
 /** GitHub's heading anchor for a heading whose text is `text` (lowercase, punctuation dropped, spaces → dashes). */
 export function githubAnchor(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").trim().replace(/\s/g, "-");
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s/g, "-");
 }
 
 /** A parameter's dotted name from its JSON pointer: `/filters/-/name` → `filters[].name`. */
@@ -114,9 +118,14 @@ export function schemaTable(schema: unknown, kind: "input" | "output"): string {
   flatten(tree.rows, rows);
   for (const alt of tree.rootAlternatives ?? []) flatten(alt.rows, rows, `${alt.kind}: ${alt.label}`);
   if (rows.length === 0) return `Type: ${code(tree.rootType)}.`;
-  const head = kind === "input" ? "| Parameter | Type | Required | Description |\n|---|---|---|---|" : "| Field | Type | Always present | Description |\n|---|---|---|---|";
+  const head =
+    kind === "input"
+      ? "| Parameter | Type | Required | Description |\n|---|---|---|---|"
+      : "| Field | Type | Always present | Description |\n|---|---|---|---|";
   const body = rows.map(({ name, row, within }) => {
-    const desc = [row.description ? markdownCell(row.description) : "", details(row), within ? `(In ${escapeCell(within)}.)` : ""].filter(Boolean).join(" ");
+    const desc = [row.description ? markdownCell(row.description) : "", details(row), within ? `(In ${escapeCell(within)}.)` : ""]
+      .filter(Boolean)
+      .join(" ");
     return `| ${code(name)} | ${escapeCell(row.type)} | ${row.required ? "yes" : "no"} | ${desc} |`;
   });
   const notes: string[] = [];
@@ -127,10 +136,15 @@ export function schemaTable(schema: unknown, kind: "input" | "output"): string {
 
 function annotationsTable(tool: Tool): string {
   const rows = effectiveHints(tool).map((h) => {
-    const note = [h.source === "set" ? "set by the server" : "spec default", h.meaningful ? "" : "not meaningful for a read-only tool"].filter(Boolean).join("; ");
+    const note = [h.source === "set" ? "set by the server" : "spec default", h.meaningful ? "" : "not meaningful for a read-only tool"]
+      .filter(Boolean)
+      .join("; ");
     return `| ${h.key} | ${h.value} | ${h.label} | ${note} |`;
   });
-  return ["| Hint | Value | Meaning | Source |", "|---|---|---|---|", ...rows].join("\n") + "\n\nHints are claims made by the server, not guarantees.";
+  return (
+    ["| Hint | Value | Meaning | Source |", "|---|---|---|---|", ...rows].join("\n") +
+    "\n\nHints are claims made by the server, not guarantees."
+  );
 }
 
 function toolSection(tool: Tool): string {
@@ -139,21 +153,35 @@ function toolSection(tool: Tool): string {
   if (name !== tool.name) parts.push(`**${escapeInline(name)}**`);
   parts.push(typeof tool.description === "string" && tool.description.trim() ? safeMarkdownBlock(tool.description) : "_No description._");
   parts.push("### Parameters", schemaTable(tool.inputSchema, "input"));
-  parts.push("### Output", tool.outputSchema ? `Successful results carry \`structuredContent\` matching this schema.\n\n${schemaTable(tool.outputSchema, "output")}` : "No output schema: results are unstructured content blocks.");
+  parts.push(
+    "### Output",
+    tool.outputSchema
+      ? `Successful results carry \`structuredContent\` matching this schema.\n\n${schemaTable(tool.outputSchema, "output")}`
+      : "No output schema: results are unstructured content blocks.",
+  );
   parts.push("### Annotations", annotationsTable(tool));
   return parts.join("\n\n");
 }
 
 function excludedSection(excluded: ExcludedTool[]): string {
   const rows = excluded.map((e) => `| ${code(String(e.tool?.name ?? ""))} | ${escapeCell(e.reason)} |`);
-  return ["## Excluded tools", "Listed by the server but not callable under the client rules.", ["| Tool | Reason |", "|---|---|", ...rows].join("\n")].join("\n\n");
+  return [
+    "## Excluded tools",
+    "Listed by the server but not callable under the client rules.",
+    ["| Tool | Reason |", "|---|---|", ...rows].join("\n"),
+  ].join("\n\n");
 }
 
 /** The whole Markdown document. */
 export function exportMarkdown(input: ExportInput): string {
   const { server, list } = input;
   const info = server.serverInfo;
-  const facts = [info?.name ? code(info.name) : "", info?.version ? `v${escapeInline(info.version)}` : "", escapeInline(redactServerUrl(server.displayUrl)), `MCP ${escapeInline(server.protocolVersion)} (${escapeInline(server.era)})`].filter(Boolean);
+  const facts = [
+    info?.name ? code(info.name) : "",
+    info?.version ? `v${escapeInline(info.version)}` : "",
+    escapeInline(redactServerUrl(server.displayUrl)),
+    `MCP ${escapeInline(server.protocolVersion)} (${escapeInline(server.era)})`,
+  ].filter(Boolean);
   const permalink = safeHref(input.permalink);
   const source = permalink
     ? `Generated by Toolscope from [snapshot](${markdownDestination(permalink)})${input.takenAt ? ` taken ${escapeInline(input.takenAt)}` : ""}.`
@@ -165,7 +193,12 @@ export function exportMarkdown(input: ExportInput): string {
     const link = `[${code(t.name)}](#${githubAnchor(t.name)})`;
     return `| ${link} | ${title !== t.name ? escapeCell(title) : ""} | ${markdownCell(firstLine(t.description))} | ${escapeCell(hintSummary(t))} |`;
   });
-  parts.push(`## Tools (${list.tools.length})`, list.tools.length === 0 ? "The server lists no tools." : ["| Tool | Title | Description | Behaviour |", "|---|---|---|---|", ...index].join("\n"));
+  parts.push(
+    `## Tools (${list.tools.length})`,
+    list.tools.length === 0
+      ? "The server lists no tools."
+      : ["| Tool | Title | Description | Behaviour |", "|---|---|---|---|", ...index].join("\n"),
+  );
   for (const tool of list.tools) parts.push(toolSection(tool));
   if (list.excluded.length > 0) parts.push(excludedSection(list.excluded));
   return `${parts.join("\n\n")}\n`;

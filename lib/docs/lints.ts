@@ -241,9 +241,62 @@ function lintDescription(description: unknown, add: Add): void {
   }
 }
 
-const AMBIGUOUS_NAMES = new Set(["data", "value", "values", "input", "inputs", "params", "parameters", "args", "arguments", "payload", "body", "info", "obj", "object", "item", "thing", "stuff", "content", "options", "opts", "misc", "extra", "text", "str", "val", "x", "q2"]);
-const ENTITY_NOUNS = new Set(["user", "account", "customer", "project", "repo", "repository", "org", "organization", "team", "file", "document", "doc", "order", "issue", "ticket", "channel", "workspace", "owner", "member", "group", "page", "database", "table"]);
-const SECRET_NAME = /(pass(word|wd|phrase)?|pwd|secret|token|api[-_]?key|(^|[-_])key$|^key$|private[-_]?key|credential|auth|session|cookie|e-?mail|ssn|card[-_]?number|cvv|otp|pin$)/i;
+const AMBIGUOUS_NAMES = new Set([
+  "data",
+  "value",
+  "values",
+  "input",
+  "inputs",
+  "params",
+  "parameters",
+  "args",
+  "arguments",
+  "payload",
+  "body",
+  "info",
+  "obj",
+  "object",
+  "item",
+  "thing",
+  "stuff",
+  "content",
+  "options",
+  "opts",
+  "misc",
+  "extra",
+  "text",
+  "str",
+  "val",
+  "x",
+  "q2",
+]);
+const ENTITY_NOUNS = new Set([
+  "user",
+  "account",
+  "customer",
+  "project",
+  "repo",
+  "repository",
+  "org",
+  "organization",
+  "team",
+  "file",
+  "document",
+  "doc",
+  "order",
+  "issue",
+  "ticket",
+  "channel",
+  "workspace",
+  "owner",
+  "member",
+  "group",
+  "page",
+  "database",
+  "table",
+]);
+const SECRET_NAME =
+  /(pass(word|wd|phrase)?|pwd|secret|token|api[-_]?key|(^|[-_])key$|^key$|private[-_]?key|credential|auth|session|cookie|e-?mail|ssn|card[-_]?number|cvv|otp|pin$)/i;
 
 function isIdName(name: string): boolean {
   return /(^|[-_])id$/i.test(name) || /[a-z]Id$/.test(name) || /[a-z]ID$/.test(name);
@@ -254,7 +307,10 @@ function lintSchema(schema: Record<string, unknown>, add: Add): void {
     add({
       id: "schema-root-not-object",
       severity: "error",
-      message: schema.type === undefined ? "inputSchema has no \"type\": \"object\" at the root." : `inputSchema's root type is ${JSON.stringify(schema.type)}, not "object".`,
+      message:
+        schema.type === undefined
+          ? 'inputSchema has no "type": "object" at the root.'
+          : `inputSchema's root type is ${JSON.stringify(schema.type)}, not "object".`,
       why: "Tool arguments are always a JSON object; the spec requires inputSchema to describe one, and model APIs reject other roots.",
       fix: 'Add "type": "object" at the root and describe the arguments under "properties".',
     });
@@ -293,7 +349,9 @@ function lintSchema(schema: Record<string, unknown>, add: Add): void {
 
   const rows: ParamRow[] = [];
   walkRows(tree.rows, (row) => rows.push(row));
-  const undocumented = rows.filter((r) => r.role === "property" && !r.description?.trim() && !r.title?.trim() && !r.cycleRef && r.type !== "(see above)");
+  const undocumented = rows.filter(
+    (r) => r.role === "property" && !r.description?.trim() && !r.title?.trim() && !r.cycleRef && r.type !== "(see above)",
+  );
   if (undocumented.length > 0) {
     const names = undocumented.slice(0, 10).map((r) => r.path.slice(1) || r.name);
     add({
@@ -418,10 +476,13 @@ function lintListHints(hints: ListHints): Finding[] {
 
 /** Invisible or direction-changing characters: zero-width, word joiners, bidi controls, BOM, tag characters. */
 const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\u{E0000}-\u{E007F}]/gu;
-const IGNORE_INSTRUCTIONS = /\b(ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}?\b(instructions?|prompts?|rules|guidelines|system (message|prompt)|directions)\b/i;
+const IGNORE_INSTRUCTIONS =
+  /\b(ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}?\b(instructions?|prompts?|rules|guidelines|system (message|prompt)|directions)\b/i;
 const IMPORTANT_TAG = /<\s*\/?\s*(important|system|instructions?|secret|hidden|admin)\b[^>]*>/i;
-const FILE_ACCESS = /(~\/\.ssh|\.ssh\/|\bid_(rsa|ed25519|ecdsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)|\.netrc\b|\.npmrc\b|\.pypirc\b|\.kube\/config|\.git-credentials|\.docker\/config\.json|\bmcp\.json\b|\.env\b|\.bash_history|\.zsh_history)/i;
-const SECRECY = /\b(do not|don't|dont|never|without)\s+(tell(ing)?|inform(ing)?|mention(ing)?|reveal(ing)?|notify(ing)?|show(ing)?|alert(ing)?|let(ting)?)\b[^.\n]{0,30}\buser\b|\buser\b[^.\n]{0,20}\b(must|should) not (know|see|be told)\b/i;
+const FILE_ACCESS =
+  /(~\/\.ssh|\.ssh\/|\bid_(rsa|ed25519|ecdsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)|\.netrc\b|\.npmrc\b|\.pypirc\b|\.kube\/config|\.git-credentials|\.docker\/config\.json|\bmcp\.json\b|\.env\b|\.bash_history|\.zsh_history)/i;
+const SECRECY =
+  /\b(do not|don't|dont|never|without)\s+(tell(ing)?|inform(ing)?|mention(ing)?|reveal(ing)?|notify(ing)?|show(ing)?|alert(ing)?|let(ting)?)\b[^.\n]{0,30}\buser\b|\buser\b[^.\n]{0,20}\b(must|should) not (know|see|be told)\b/i;
 
 /** Invisible code points in `text`, as "U+200B" labels (each once). */
 export function invisibleChars(text: string): string[] {

@@ -118,7 +118,8 @@ export function neutralizeMarkdown(text: string, options: NeutralizeOptions = {}
 const PLAIN_RUN = /[^\\`![\]<>&|]+/y;
 
 function scan(src: string, ctx: ScanContext): string {
-  if (!ctx.markdown) return src.replace(LITERAL_SPECIAL, (c, i: number) => (c === "<" || c === ">" || c === "&" ? htmlSafeChar(c, src, i) : `\\${c}`));
+  if (!ctx.markdown)
+    return src.replace(LITERAL_SPECIAL, (c, i: number) => (c === "<" || c === ">" || c === "&" ? htmlSafeChar(c, src, i) : `\\${c}`));
   const closers = backtickRuns(src);
   let out = "";
   let i = 0;
@@ -210,7 +211,9 @@ function codeSpanStep(src: string, i: number, ctx: ScanContext, closers: Closers
  * when it may sit in a table. Its content is literal for every renderer, so it needs no other escaping.
  */
 export function markdownCodeSpan(text: string, escapePipes = true): string {
-  let flat = String(text).replace(/\r\n|\r|\n/g, " ").replace(CONTROLS, "\uFFFD");
+  let flat = String(text)
+    .replace(/\r\n|\r|\n/g, " ")
+    .replace(CONTROLS, "\uFFFD");
   if (escapePipes) flat = flat.replace(/\|/g, "\\|");
   if (flat === "") return "` `"; // a code span cannot be empty
   const fence = "`".repeat(longestBacktickRun(flat) + 1);
@@ -272,7 +275,9 @@ const GAP = "[ \\t]*(?:\\n[ \\t]*)?";
  */
 const BARE_PART = `\\\\[${PUNCT}]|[^\\s()\\\\]|\\\\(?![${PUNCT}])|\\((?:\\\\.|[^\\s()\\\\])*\\)`;
 const TITLE = `"(?:\\\\.|[^"\\\\])*"|'(?:\\\\.|[^'\\\\])*'|\\((?:\\\\.|[^()\\\\])*\\)`;
-const DESTINATION = new RegExp(`^${GAP}(?:<([^<>\\n]*)>|((?:${BARE_PART})+))(?:(?:[ \\t]+(?:\\n[ \\t]*)?|\\n[ \\t]*)(?:${TITLE}))?${GAP}\\)`);
+const DESTINATION = new RegExp(
+  `^${GAP}(?:<([^<>\\n]*)>|((?:${BARE_PART})+))(?:(?:[ \\t]+(?:\\n[ \\t]*)?|\\n[ \\t]*)(?:${TITLE}))?${GAP}\\)`,
+);
 
 /**
  * The destination of a `(…)` starting at `i` (after `](`), decoded as a renderer would (backslash escapes), with
@@ -289,9 +294,10 @@ function linkDestination(src: string, i: number): { url: string; end: number } |
 
 /** `<scheme:…>` or `<user@host>` at `i`, rebuilt when the URL is safe; undefined otherwise. */
 function autolinkStep(src: string, i: number): Step | undefined {
-  const m = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\u0000-\u001f\u007f]*|[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/.exec(
-    src.slice(i, i + MAX_DESTINATION),
-  );
+  const m =
+    /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\u0000-\u001f\u007f]*|[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/.exec(
+      src.slice(i, i + MAX_DESTINATION),
+    );
   if (!m) return undefined;
   const href = safeHref(m[1].includes(":") ? m[1] : `mailto:${m[1]}`);
   if (!href) return undefined;
@@ -326,7 +332,9 @@ export function neutralizeMarkdownBlock(source: string, options: BlockOptions = 
     if (paragraph.length > 0) out.push(neutralizeMarkdown(paragraph.join("\n"), { markdown: true }));
     paragraph = [];
   };
-  for (const line of String(source).replace(/\r\n|\r/g, "\n").split("\n")) {
+  for (const line of String(source)
+    .replace(/\r\n|\r/g, "\n")
+    .split("\n")) {
     if (fence) {
       if (closesFence(line, fence.marker)) {
         out.push(emitFence(fence));

@@ -3,7 +3,11 @@ import assert from "node:assert/strict";
 import type { Tool } from "../mcp/contract.ts";
 import { claudeNameMap, claudeToolDefinition, estimateTokens, openAiFunctionDefinition } from "./model-view.ts";
 
-const tool: Tool = { name: "get_weather", description: "Get the weather.", inputSchema: { type: "object", properties: { city: { type: "string" } } } };
+const tool: Tool = {
+  name: "get_weather",
+  description: "Get the weather.",
+  inputSchema: { type: "object", properties: { city: { type: "string" } } },
+};
 
 test("Claude and OpenAI definitions carry name, description and schema", () => {
   const claude = claudeToolDefinition(tool);
@@ -11,7 +15,10 @@ test("Claude and OpenAI definitions carry name, description and schema", () => {
   assert.deepEqual(claude.definition, { name: "get_weather", description: "Get the weather.", input_schema: tool.inputSchema });
   assert.equal(claude.nameValid, true);
   assert.equal(claude.mappedName, undefined);
-  assert.deepEqual(openai.definition, { type: "function", function: { name: "get_weather", description: "Get the weather.", parameters: tool.inputSchema } });
+  assert.deepEqual(openai.definition, {
+    type: "function",
+    function: { name: "get_weather", description: "Get the weather.", parameters: tool.inputSchema },
+  });
   assert.equal(claude.tokens, Math.ceil(JSON.stringify(claude.definition).length / 4));
   assert.equal(JSON.parse(claude.json).name, "get_weather");
 });
@@ -33,7 +40,15 @@ test("missing description is omitted; odd schemas fall back to an object", () =>
 
 test("claudeNameMap keeps mapped names unique", () => {
   const m = claudeNameMap(["a.b", "a_b", "a-b", "a/b"]);
-  assert.deepEqual([...m.entries()], [["a.b", "a_b_2"], ["a_b", "a_b"], ["a-b", "a-b"], ["a/b", "a_b_3"]]);
+  assert.deepEqual(
+    [...m.entries()],
+    [
+      ["a.b", "a_b_2"],
+      ["a_b", "a_b"],
+      ["a-b", "a-b"],
+      ["a/b", "a_b_3"],
+    ],
+  );
 });
 
 test("estimateTokens", () => {

@@ -45,7 +45,13 @@ function describe(tool: Tool): string | undefined {
 
 function view<T>(definition: T, nameValid: boolean, mappedName: string | undefined): ModelDefinitionView<T> {
   const compact = JSON.stringify(definition);
-  return { definition, json: JSON.stringify(definition, null, 2), nameValid, ...(nameValid ? {} : { mappedName }), tokens: estimateTokens(compact) };
+  return {
+    definition,
+    json: JSON.stringify(definition, null, 2),
+    nameValid,
+    ...(nameValid ? {} : { mappedName }),
+    tokens: estimateTokens(compact),
+  };
 }
 
 /** The tool as a Claude API `tools[]` entry. `mappedName` overrides the computed mapping (e.g. from {@link claudeNameMap}). */

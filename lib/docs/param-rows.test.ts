@@ -26,10 +26,17 @@ test("flat properties: types, required, description, enum, default, format, cons
   assert.equal(tree.rootNotObject, false);
   assert.equal(tree.additionalProperties, "allowed");
   const region = byName(tree.rows, "region");
-  assert.deepEqual([region.path, region.type, region.required, region.xMcpHeader, region.enum], ["/region", "string", true, "Region", ["us", "eu"]]);
+  assert.deepEqual(
+    [region.path, region.type, region.required, region.xMcpHeader, region.enum],
+    ["/region", "string", true, "Region", ["us", "eu"]],
+  );
   const limit = byName(tree.rows, "limit");
   assert.deepEqual([limit.required, limit.default, limit.constraints], [false, 10, ["≥ 1", "≤ 50"]]);
-  assert.deepEqual(constraintsOf({ type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }), [], "zod's safe-integer bounds are noise");
+  assert.deepEqual(
+    constraintsOf({ type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+    [],
+    "zod's safe-integer bounds are noise",
+  );
   assert.deepEqual(constraintsOf({ type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), ["≥ 0"]);
   assert.deepEqual(byName(tree.rows, "q").constraints, ["length 1–200", "pattern ^a"]);
   const when = byName(tree.rows, "when");
@@ -54,7 +61,12 @@ test("nested objects and arrays", () => {
   const tree = buildParamTree({
     type: "object",
     properties: {
-      address: { type: "object", properties: { city: { type: "string" }, zip: { type: "string" } }, required: ["city"], additionalProperties: false },
+      address: {
+        type: "object",
+        properties: { city: { type: "string" }, zip: { type: "string" } },
+        required: ["city"],
+        additionalProperties: false,
+      },
       tags: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 5, uniqueItems: true },
       users: { type: "array", items: { type: "object", properties: { name: { type: "string" } } } },
       colors: { type: "array", items: { type: "string", enum: ["red", "blue"] } },
@@ -63,7 +75,13 @@ test("nested objects and arrays", () => {
   });
   const address = byName(tree.rows, "address");
   assert.equal(address.type, "object");
-  assert.deepEqual(address.children.map((c) => [c.name, c.path, c.required]), [["city", "/address/city", true], ["zip", "/address/zip", false]]);
+  assert.deepEqual(
+    address.children.map((c) => [c.name, c.path, c.required]),
+    [
+      ["city", "/address/city", true],
+      ["zip", "/address/zip", false],
+    ],
+  );
   assert.ok(address.constraints.includes("no other properties"));
   const tags = byName(tree.rows, "tags");
   assert.equal(tags.type, "array<string>");
@@ -71,12 +89,21 @@ test("nested objects and arrays", () => {
   assert.equal(tags.children.length, 0);
   const users = byName(tree.rows, "users");
   assert.equal(users.type, "array<object>");
-  assert.deepEqual(users.children.map((c) => c.path), ["/users/-/name"]);
+  assert.deepEqual(
+    users.children.map((c) => c.path),
+    ["/users/-/name"],
+  );
   const colors = byName(tree.rows, "colors");
-  assert.deepEqual(colors.children.map((c) => [c.name, c.path, c.enum]), [["items", "/colors/-", ["red", "blue"]]]);
+  assert.deepEqual(
+    colors.children.map((c) => [c.name, c.path, c.enum]),
+    [["items", "/colors/-", ["red", "blue"]]],
+  );
   const point = byName(tree.rows, "point");
   assert.equal(point.type, "tuple [number, number]");
-  assert.deepEqual(point.children.map((c) => c.path), ["/point/0", "/point/1"]);
+  assert.deepEqual(
+    point.children.map((c) => c.path),
+    ["/point/0", "/point/1"],
+  );
   assert.ok(point.constraints.includes("no extra items"));
 });
 
@@ -90,7 +117,12 @@ test("oneOf/anyOf/allOf and if/then/else become labelled alternatives", () => {
           { type: "object", title: "Square", properties: { kind: { const: "square" }, side: { type: "number" } } },
         ],
       },
-      target: { anyOf: [{ type: "string", format: "uri" }, { type: "integer", minimum: 0 }] },
+      target: {
+        anyOf: [
+          { type: "string", format: "uri" },
+          { type: "integer", minimum: 0 },
+        ],
+      },
       simple: { anyOf: [{ type: "string" }, { type: "null" }] },
     },
     if: { properties: { target: { type: "string" } } },
@@ -99,8 +131,20 @@ test("oneOf/anyOf/allOf and if/then/else become labelled alternatives", () => {
   });
   const shape = byName(tree.rows, "shape");
   assert.equal(shape.type, "oneOf");
-  assert.deepEqual(shape.alternatives?.map((a) => [a.kind, a.label]), [["oneOf", 'Option 1: kind = "circle"'], ["oneOf", "Option 2: Square"]]);
-  assert.deepEqual(shape.alternatives?.[0].rows.map((r) => [r.name, r.path, r.required]), [["kind", "/shape/kind", true], ["r", "/shape/r", true]]);
+  assert.deepEqual(
+    shape.alternatives?.map((a) => [a.kind, a.label]),
+    [
+      ["oneOf", 'Option 1: kind = "circle"'],
+      ["oneOf", "Option 2: Square"],
+    ],
+  );
+  assert.deepEqual(
+    shape.alternatives?.[0].rows.map((r) => [r.name, r.path, r.required]),
+    [
+      ["kind", "/shape/kind", true],
+      ["r", "/shape/r", true],
+    ],
+  );
   const target = byName(tree.rows, "target");
   assert.equal(target.type, "anyOf");
   assert.equal(target.alternatives?.length, 2);
@@ -108,8 +152,14 @@ test("oneOf/anyOf/allOf and if/then/else become labelled alternatives", () => {
   const simple = byName(tree.rows, "simple");
   assert.equal(simple.type, "string | null");
   assert.equal(simple.alternatives, undefined);
-  assert.deepEqual(tree.rootAlternatives?.map((a) => a.kind), ["if", "then", "else"]);
-  assert.deepEqual(tree.rootAlternatives?.[1].rows.map((r) => [r.name, r.type, r.required]), [["shape", "(see above)", true]]);
+  assert.deepEqual(
+    tree.rootAlternatives?.map((a) => a.kind),
+    ["if", "then", "else"],
+  );
+  assert.deepEqual(
+    tree.rootAlternatives?.[1].rows.map((r) => [r.name, r.type, r.required]),
+    [["shape", "(see above)", true]],
+  );
 });
 
 test("local $ref/$defs resolved, cycles marked, external refs reported", () => {
@@ -151,10 +201,16 @@ test("additionalProperties schemas, patternProperties and boolean schemas", () =
   });
   const labels = byName(tree.rows, "labels");
   assert.equal(labels.additionalProperties, "schema");
-  assert.deepEqual(labels.children.map((c) => [c.name, c.path, c.role, c.constraints]), [["*", "/labels/*", "additional", ["length ≤ 63"]]]);
+  assert.deepEqual(
+    labels.children.map((c) => [c.name, c.path, c.role, c.constraints]),
+    [["*", "/labels/*", "additional", ["length ≤ 63"]]],
+  );
   assert.equal(byName(tree.rows, "anything").type, "any");
   assert.deepEqual([byName(tree.rows, "nothing").type, byName(tree.rows, "nothing").constraints], ["never", ["must be absent"]]);
-  assert.deepEqual(byName(tree.rows, "byPattern").children.map((c) => [c.name, c.role]), [["/^x-/", "pattern"]]);
+  assert.deepEqual(
+    byName(tree.rows, "byPattern").children.map((c) => [c.name, c.role]),
+    [["/^x-/", "pattern"]],
+  );
 });
 
 test("non-object roots (output schemas) give a single value row", () => {
@@ -162,7 +218,10 @@ test("non-object roots (output schemas) give a single value row", () => {
   assert.equal(tree.rootNotObject, true);
   assert.equal(tree.rows.length, 1);
   assert.equal(tree.rows[0].type, "array<object>");
-  assert.deepEqual(tree.rows[0].children.map((c) => [c.path, c.required]), [["/-/id", true]]);
+  assert.deepEqual(
+    tree.rows[0].children.map((c) => [c.path, c.required]),
+    [["/-/id", true]],
+  );
 });
 
 test("hostile schemas are capped by depth and row count", () => {
@@ -181,7 +240,15 @@ test("hostile schemas are capped by depth and row count", () => {
   assert.ok(big.rowCount <= MAX_ROWS);
 
   // Exponential fan-out through refs stays bounded.
-  const fan = { type: "object", $defs: { a: { type: "object", properties: { x: { $ref: "#/$defs/b" }, y: { $ref: "#/$defs/b" } } }, b: { type: "object", properties: { x: { $ref: "#/$defs/c" }, y: { $ref: "#/$defs/c" } } }, c: { type: "object", properties: { x: { $ref: "#/$defs/a" }, y: { $ref: "#/$defs/a" } } } }, properties: { root: { $ref: "#/$defs/a" } } };
+  const fan = {
+    type: "object",
+    $defs: {
+      a: { type: "object", properties: { x: { $ref: "#/$defs/b" }, y: { $ref: "#/$defs/b" } } },
+      b: { type: "object", properties: { x: { $ref: "#/$defs/c" }, y: { $ref: "#/$defs/c" } } },
+      c: { type: "object", properties: { x: { $ref: "#/$defs/a" }, y: { $ref: "#/$defs/a" } } },
+    },
+    properties: { root: { $ref: "#/$defs/a" } },
+  };
   const t = buildParamTree(fan);
   assert.ok(t.rowCount <= MAX_ROWS);
 });
@@ -196,7 +263,16 @@ test("constraintsOf covers exclusive bounds, draft-04 booleans and property coun
 });
 
 test("garbage input does not throw", () => {
-  for (const s of [null, 42, "x", [], { type: 7 }, { properties: [] }, { type: "object", properties: { a: null } }, { type: "object", required: "a" }]) {
+  for (const s of [
+    null,
+    42,
+    "x",
+    [],
+    { type: 7 },
+    { properties: [] },
+    { type: "object", properties: { a: null } },
+    { type: "object", required: "a" },
+  ]) {
     assert.doesNotThrow(() => buildParamTree(s));
   }
 });

@@ -140,7 +140,10 @@ export function buildParamTree(schema: unknown, options: ParamTreeOptions = {}):
     tree.rootAlternatives = holder.alternatives;
     tree.additionalProperties = holder.additionalProperties;
     tree.noParameters = tree.rows.length === 0 && !tree.rootAlternatives;
-  } else if (root === true || (isObject(root) && Object.keys(root).every((k) => k.startsWith("$") || k === "description" || k === "title"))) {
+  } else if (
+    root === true ||
+    (isObject(root) && Object.keys(root).every((k) => k.startsWith("$") || k === "description" || k === "title"))
+  ) {
     // `{}` / `true`: anything goes, which for tool arguments means "no declared parameters".
     tree.noParameters = true;
     tree.additionalProperties = "allowed";
@@ -154,7 +157,10 @@ export function buildParamTree(schema: unknown, options: ParamTreeOptions = {}):
 }
 
 function looksLikeObject(s: Record<string, unknown>): boolean {
-  return s.type === undefined && (isObject(s.properties) || s.additionalProperties !== undefined || Array.isArray(s.required) || isObject(s.patternProperties));
+  return (
+    s.type === undefined &&
+    (isObject(s.properties) || s.additionalProperties !== undefined || Array.isArray(s.required) || isObject(s.patternProperties))
+  );
 }
 
 function blankRow(name: string, path: string, role: RowRole): ParamRow {
@@ -166,7 +172,16 @@ function refLeaf(ref: string): string {
   return unescapeToken(last).replace(/^#/, "") || ref;
 }
 
-function makeRow(ctx: Ctx, name: string, path: string, input: unknown, required: boolean, depth: number, trail: RefTrail, role: RowRole): ParamRow | undefined {
+function makeRow(
+  ctx: Ctx,
+  name: string,
+  path: string,
+  input: unknown,
+  required: boolean,
+  depth: number,
+  trail: RefTrail,
+  role: RowRole,
+): ParamRow | undefined {
   if (ctx.count >= ctx.maxRows) {
     ctx.truncated = true;
     return undefined;
@@ -216,7 +231,9 @@ function makeRow(ctx: Ctx, name: string, path: string, input: unknown, required:
 }
 
 function hasStructure(s: Record<string, unknown>): boolean {
-  return ["properties", "items", "prefixItems", "additionalProperties", "patternProperties", ...COMPOSITIONS, "if"].some((k) => s[k] !== undefined && s[k] !== false && s[k] !== true);
+  return ["properties", "items", "prefixItems", "additionalProperties", "patternProperties", ...COMPOSITIONS, "if"].some(
+    (k) => s[k] !== undefined && s[k] !== false && s[k] !== true,
+  );
 }
 
 function copyAnnotations(row: ParamRow, input: unknown): void {
@@ -303,7 +320,8 @@ function expandArray(ctx: Ctx, row: ParamRow, schema: Record<string, unknown>, p
     if (holder.additionalProperties === "forbidden") row.constraints.push("items: no other properties");
     return;
   }
-  if ("schema" in d && isObject(d.schema) && Object.keys(d.schema).every((k) => k === "type" || k === "title") && !("schema" in d && d.ref)) return;
+  if ("schema" in d && isObject(d.schema) && Object.keys(d.schema).every((k) => k === "type" || k === "title") && !("schema" in d && d.ref))
+    return;
   const child = makeRow(ctx, "items", itemPath, items, false, depth + 1, trail, "items");
   if (child) row.children.push(child);
 }
@@ -315,7 +333,14 @@ function hasAlternatives(s: Record<string, unknown>): boolean {
 /** A oneOf/anyOf branch that says nothing beyond its type: summarised in the type string instead. */
 function isTrivialBranch(ctx: Ctx, branch: unknown, trail: RefTrail): boolean {
   const d = deref(ctx.root, branch, trail);
-  return "schema" in d && !d.ref && isObject(d.schema) && Object.keys(d.schema).length > 0 && Object.keys(d.schema).every((k) => k === "type" || k === "const") && (typeof d.schema.type === "string" || "const" in d.schema);
+  return (
+    "schema" in d &&
+    !d.ref &&
+    isObject(d.schema) &&
+    Object.keys(d.schema).length > 0 &&
+    Object.keys(d.schema).every((k) => k === "type" || k === "const") &&
+    (typeof d.schema.type === "string" || "const" in d.schema)
+  );
 }
 
 function expandAlternatives(ctx: Ctx, row: ParamRow, schema: Record<string, unknown>, path: string, depth: number, trail: RefTrail): void {
@@ -330,7 +355,11 @@ function expandAlternatives(ctx: Ctx, row: ParamRow, schema: Record<string, unkn
         break;
       }
       const prefix = kind === "allOf" ? `Part ${i + 1}` : `Option ${i + 1}`;
-      groups.push({ kind, label: `${prefix}: ${branchName(ctx, branches[i], trail)}`, rows: branchRows(ctx, branches[i], path, depth, trail) });
+      groups.push({
+        kind,
+        label: `${prefix}: ${branchName(ctx, branches[i], trail)}`,
+        rows: branchRows(ctx, branches[i], path, depth, trail),
+      });
     }
   }
   if (schema.if !== undefined) {
@@ -440,7 +469,13 @@ function typeString(ctx: Ctx, schema: JsonSchema, trail: RefTrail, level: number
 
 function arrayLabel(ctx: Ctx, schema: Record<string, unknown>, trail: RefTrail, level: number): string {
   const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
-  if (tuple) return level >= 3 ? "tuple" : `tuple [${tuple.slice(0, 8).map((s) => itemLabel(ctx, s, trail, level)).join(", ")}${tuple.length > 8 ? ", …" : ""}]`;
+  if (tuple)
+    return level >= 3
+      ? "tuple"
+      : `tuple [${tuple
+          .slice(0, 8)
+          .map((s) => itemLabel(ctx, s, trail, level))
+          .join(", ")}${tuple.length > 8 ? ", …" : ""}]`;
   if (schema.items === undefined || schema.items === true) return "array";
   return level >= 3 ? "array" : `array<${itemLabel(ctx, schema.items, trail, level)}>`;
 }

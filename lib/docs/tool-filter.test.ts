@@ -3,14 +3,31 @@ import assert from "node:assert/strict";
 import { filterTools, parseToolQuery } from "./tool-filter.ts";
 
 const tools = [
-  { name: "search_issues", title: "Search issues", description: "Find issues by text.", inputSchema: {}, annotations: { readOnlyHint: true } },
+  {
+    name: "search_issues",
+    title: "Search issues",
+    description: "Find issues by text.",
+    inputSchema: {},
+    annotations: { readOnlyHint: true },
+  },
   { name: "delete_issue", description: "Delete one issue for good.", inputSchema: {} },
-  { name: "close_issue", description: "Close an issue.", inputSchema: {}, annotations: { idempotentHint: true, destructiveHint: false, openWorldHint: false } },
+  {
+    name: "close_issue",
+    description: "Close an issue.",
+    inputSchema: {},
+    annotations: { idempotentHint: true, destructiveHint: false, openWorldHint: false },
+  },
 ];
 
 test("words match name, title and description, all of them", () => {
-  assert.deepEqual(filterTools(tools, { q: "issue delete" }).map((t) => t.name), ["delete_issue"]);
-  assert.deepEqual(filterTools(tools, { q: "SEARCH" }).map((t) => t.name), ["search_issues"]);
+  assert.deepEqual(
+    filterTools(tools, { q: "issue delete" }).map((t) => t.name),
+    ["delete_issue"],
+  );
+  assert.deepEqual(
+    filterTools(tools, { q: "SEARCH" }).map((t) => t.name),
+    ["search_issues"],
+  );
   assert.equal(filterTools(tools, {}).length, 3);
 });
 

@@ -39,7 +39,10 @@ export function filterTools(tools: Tool[], query: ToolQuery): Tool[] {
   return tools.filter((tool) => {
     if (query.behaviour && !hasBehaviour(tool, query.behaviour)) return false;
     if (words.length === 0) return true;
-    const hay = [tool.name, tool.title, tool.annotations?.title, tool.description].filter((s) => typeof s === "string").join("\n").toLowerCase();
+    const hay = [tool.name, tool.title, tool.annotations?.title, tool.description]
+      .filter((s) => typeof s === "string")
+      .join("\n")
+      .toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }

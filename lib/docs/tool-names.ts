@@ -21,7 +21,10 @@ export function isClaudeToolName(name: unknown): name is string {
  * trimmed to 128 characters; an empty name becomes "tool".
  */
 export function toClaudeToolName(name: string): string {
-  const mapped = [...name].map((c) => (/^[a-zA-Z0-9_-]$/.test(c) ? c : "_")).join("").slice(0, MAX_TOOL_NAME_LENGTH);
+  const mapped = [...name]
+    .map((c) => (/^[a-zA-Z0-9_-]$/.test(c) ? c : "_"))
+    .join("")
+    .slice(0, MAX_TOOL_NAME_LENGTH);
   return mapped === "" ? "tool" : mapped;
 }
 

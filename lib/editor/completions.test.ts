@@ -42,13 +42,22 @@ test("method names for the era, replacing the whole string", () => {
 
 test("tool names inside params.name of tools/call", () => {
   const { items } = at('{"method": "tools/call", "params": {"name": "|"}}');
-  assert.deepEqual(items.map((i) => [i.label, i.insertText, i.detail]), [["list_issues", '"list_issues"', "List issues"], ["get_issue", '"get_issue"', undefined]]);
+  assert.deepEqual(
+    items.map((i) => [i.label, i.insertText, i.detail]),
+    [
+      ["list_issues", '"list_issues"', "List issues"],
+      ["get_issue", '"get_issue"', undefined],
+    ],
+  );
   assert.deepEqual(at('{"method": "prompts/get", "params": {"name": "|"}}').items, []);
 });
 
 test("argument keys: documented, typed, required first, present keys excluded", () => {
   const { items } = at('{"method": "tools/call", "params": {"name": "list_issues", "arguments": {"limit": 3, |}}}');
-  assert.deepEqual(items.map((i) => i.label), ["status", "repo", "mode"]);
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ["status", "repo", "mode"],
+  );
   const status = items[0];
   assert.equal(status.insertText, '"status": "${1:open}"');
   assert.equal(status.snippet, true);
@@ -67,20 +76,39 @@ test("a key being typed is replaced and no second colon is added", () => {
 
 test("nested argument keys follow $ref", () => {
   const { items } = at('{"method": "tools/call", "params": {"name": "list_issues", "arguments": {"repo": {|}}}}');
-  assert.deepEqual(items.map((i) => [i.label, i.detail]), [["owner", "string (required)"]]);
+  assert.deepEqual(
+    items.map((i) => [i.label, i.detail]),
+    [["owner", "string (required)"]],
+  );
 });
 
 test("values: enum, const, default", () => {
   const enumItems = at('{"method": "tools/call", "params": {"name": "list_issues", "arguments": {"status": "o|"}}}');
-  assert.deepEqual(enumItems.items.map((i) => i.insertText), ['"open"', '"in_progress"', '"closed"']);
+  assert.deepEqual(
+    enumItems.items.map((i) => i.insertText),
+    ['"open"', '"in_progress"', '"closed"'],
+  );
   assert.equal(enumItems.replaced(enumItems.items[0]), '"o"');
-  assert.deepEqual(at('{"method": "tools/call", "params": {"name": "list_issues", "arguments": {"mode": |}}}').items.map((i) => i.insertText), ['"fast"']);
-  assert.deepEqual(at('{"method": "tools/call", "params": {"name": "list_issues", "arguments": {"limit": |}}}').items.map((i) => [i.insertText, i.detail]), [["10", "default"]]);
+  assert.deepEqual(
+    at('{"method": "tools/call", "params": {"name": "list_issues", "arguments": {"mode": |}}}').items.map((i) => i.insertText),
+    ['"fast"'],
+  );
+  assert.deepEqual(
+    at('{"method": "tools/call", "params": {"name": "list_issues", "arguments": {"limit": |}}}').items.map((i) => [i.insertText, i.detail]),
+    [["10", "default"]],
+  );
 });
 
 test("_meta keys: the protocol's and OpenTelemetry's", () => {
   const labels = at('{"method": "tools/call", "params": {"_meta": {|}}}').items.map((i) => i.label);
-  for (const k of ["io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/logLevel", "progressToken", "traceparent"]) {
+  for (const k of [
+    "io.modelcontextprotocol/protocolVersion",
+    "io.modelcontextprotocol/clientInfo",
+    "io.modelcontextprotocol/clientCapabilities",
+    "io.modelcontextprotocol/logLevel",
+    "progressToken",
+    "traceparent",
+  ]) {
     assert.ok(labels.includes(k), k);
   }
   const legacy = at('{"method": "tools/call", "params": {"_meta": {|}}}', { ...ctx, era: "legacy" }).items.map((i) => i.label);
@@ -96,8 +124,16 @@ test("stamped fields are not presented as required on the modern era", () => {
 });
 
 test("top-level members and params keys of the method", () => {
-  assert.deepEqual(at('{"jsonrpc": "2.0", |}').items.map((i) => i.label), ["id", "method", "params"]);
-  assert.deepEqual(at('{"method": "resources/read", "params": {|}}').items.map((i) => i.label).sort(), ["_meta", "inputResponses", "requestState", "uri"]);
+  assert.deepEqual(
+    at('{"jsonrpc": "2.0", |}').items.map((i) => i.label),
+    ["id", "method", "params"],
+  );
+  assert.deepEqual(
+    at('{"method": "resources/read", "params": {|}}')
+      .items.map((i) => i.label)
+      .sort(),
+    ["_meta", "inputResponses", "requestState", "uri"],
+  );
 });
 
 test("unknown tool or method: nothing to offer", () => {

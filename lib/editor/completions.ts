@@ -41,11 +41,15 @@ const EXTRA_META_KEYS: Record<string, string> = {
   baggage: "W3C Baggage for OpenTelemetry propagation.",
 };
 
-const STAMPED_META = new Set(["io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities"]);
+const STAMPED_META = new Set([
+  "io.modelcontextprotocol/protocolVersion",
+  "io.modelcontextprotocol/clientInfo",
+  "io.modelcontextprotocol/clientCapabilities",
+]);
 
 /** Top-level members of a request, in the order people write them. */
 const ENVELOPE: { key: string; doc: string; value: string }[] = [
-  { key: "jsonrpc", doc: "Always `\"2.0\"`.", value: '"2.0"' },
+  { key: "jsonrpc", doc: 'Always `"2.0"`.', value: '"2.0"' },
   { key: "id", doc: "The request id (string or integer); Toolscope adds one if missing.", value: "${1:1}" },
   { key: "method", doc: "The MCP method, e.g. `tools/call`.", value: '"$1"' },
   { key: "params", doc: "The method's parameters (an object).", value: "{$1}" },
@@ -64,7 +68,8 @@ export function completionsAt(text: string, offset: number, ctx: CompletionConte
     const present = presentKeys(root, container, offset);
     if (container.length === 0) {
       return ENVELOPE.filter((e) => !present.has(e.key)).map((e, i) =>
-        keyItem(text, range, e.key, { kind: "property", documentation: e.doc, sortText: String(i), valueSnippet: e.value }));
+        keyItem(text, range, e.key, { kind: "property", documentation: e.doc, sortText: String(i), valueSnippet: e.value }),
+      );
     }
     const target = schemaFor(container, method, root, ctx);
     if (!target) return [];
@@ -77,18 +82,24 @@ export function completionsAt(text: string, offset: number, ctx: CompletionConte
       // The proxy stamps these on the modern era, so the user never has to write them.
       const stamped = isMcp && ctx.era === "modern" && (container.length === 1 ? p.name === "_meta" : isMeta && STAMPED_META.has(p.name));
       const required = p.required && !stamped;
-      items.push(keyItem(text, range, p.name, {
-        kind: isMeta ? "meta" : "property",
-        detail: `${typeLabel(target.root, p.schema)}${required ? " (required)" : stamped ? " (Toolscope adds it)" : ""}`,
-        documentation: propertyDoc(target.root, p.name, p.schema, required) + (stamped ? "\n\nToolscope adds this when sending if you leave it out." : ""),
-        sortText: `${required ? 0 : 1}${p.name}`,
-        valueSnippet: placeholder(target.root, p.schema),
-      }));
+      items.push(
+        keyItem(text, range, p.name, {
+          kind: isMeta ? "meta" : "property",
+          detail: `${typeLabel(target.root, p.schema)}${required ? " (required)" : stamped ? " (Toolscope adds it)" : ""}`,
+          documentation:
+            propertyDoc(target.root, p.name, p.schema, required) +
+            (stamped ? "\n\nToolscope adds this when sending if you leave it out." : ""),
+          sortText: `${required ? 0 : 1}${p.name}`,
+          valueSnippet: placeholder(target.root, p.schema),
+        }),
+      );
     }
     if (isMeta) {
       for (const [key, doc] of Object.entries(EXTRA_META_KEYS)) {
         if (present.has(key) || props.has(key)) continue;
-        items.push(keyItem(text, range, key, { kind: "meta", detail: "string", documentation: doc, sortText: `2${key}`, valueSnippet: '"$1"' }));
+        items.push(
+          keyItem(text, range, key, { kind: "meta", detail: "string", documentation: doc, sortText: `2${key}`, valueSnippet: '"$1"' }),
+        );
       }
     }
     return items;
@@ -130,8 +141,12 @@ export function completionsAt(text: string, offset: number, ctx: CompletionConte
 }
 
 /** The schema (and the root its `$ref`s resolve against) for the value at `path` (a params path). */
-function schemaFor(path: readonly (string | number)[], method: string | undefined, root: JsonNode | undefined, ctx: CompletionContext):
-  { root: unknown; schema: SchemaObject } | undefined {
+function schemaFor(
+  path: readonly (string | number)[],
+  method: string | undefined,
+  root: JsonNode | undefined,
+  ctx: CompletionContext,
+): { root: unknown; schema: SchemaObject } | undefined {
   if (path[0] !== "params" || !method) return undefined;
   if (method === "tools/call" && path[1] === "arguments") {
     const tool = ctx.tools.find((t) => t.name === stringAt(root, ["params", "name"]));
@@ -153,7 +168,15 @@ function valueItems(root: unknown, schema: SchemaObject, range: TextRange): Comp
     const json = JSON.stringify(value);
     if (json === undefined || seen.has(json)) return;
     seen.add(json);
-    items.push({ label: json, kind: "value", insertText: json, filterText: json, range, detail, sortText: sort + String(items.length).padStart(4, "0") });
+    items.push({
+      label: json,
+      kind: "value",
+      insertText: json,
+      filterText: json,
+      range,
+      detail,
+      sortText: sort + String(items.length).padStart(4, "0"),
+    });
   };
   if ("default" in schema) add(schema.default, "default", "0");
   for (const v of literalValues(root, schema)) add(v, "const" in schema ? "const" : "allowed value", "1");
@@ -163,8 +186,16 @@ function valueItems(root: unknown, schema: SchemaObject, range: TextRange): Comp
 
 /** The text a completion replaces: the string/key under the cursor, else the partial word before it. */
 function replaceRange(text: string, offset: number, previous: JsonNode | undefined): TextRange {
-  if (previous && (previous.type === "string" || previous.type === "property" || previous.type === "number" || previous.type === "boolean" || previous.type === "null")
-    && previous.offset <= offset && offset <= previous.offset + previous.length) {
+  if (
+    previous &&
+    (previous.type === "string" ||
+      previous.type === "property" ||
+      previous.type === "number" ||
+      previous.type === "boolean" ||
+      previous.type === "null") &&
+    previous.offset <= offset &&
+    offset <= previous.offset + previous.length
+  ) {
     return { offset: previous.offset, length: previous.length };
   }
   let start = offset;
@@ -172,14 +203,33 @@ function replaceRange(text: string, offset: number, previous: JsonNode | undefin
   return { offset: start, length: offset - start };
 }
 
-function keyItem(text: string, range: TextRange, key: string, o: {
-  kind: CompletionKind; detail?: string; documentation?: string; sortText?: string; valueSnippet: string;
-}): CompletionItem {
+function keyItem(
+  text: string,
+  range: TextRange,
+  key: string,
+  o: {
+    kind: CompletionKind;
+    detail?: string;
+    documentation?: string;
+    sortText?: string;
+    valueSnippet: string;
+  },
+): CompletionItem {
   // Only add `: value` when the key is not already followed by a colon.
   const after = text.slice(range.offset + range.length).trimStart();
   const quoted = escapeSnippet(JSON.stringify(key));
   const insertText = after.startsWith(":") ? quoted : `${quoted}: ${o.valueSnippet}`;
-  return { label: key, kind: o.kind, insertText, filterText: JSON.stringify(key), snippet: true, range, detail: o.detail, documentation: o.documentation, sortText: o.sortText };
+  return {
+    label: key,
+    kind: o.kind,
+    insertText,
+    filterText: JSON.stringify(key),
+    snippet: true,
+    range,
+    detail: o.detail,
+    documentation: o.documentation,
+    sortText: o.sortText,
+  };
 }
 
 /** Escape literal text for Monaco snippet syntax. */
@@ -197,14 +247,21 @@ function placeholder(root: unknown, schema: SchemaObject): string {
   }
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
   switch (type) {
-    case "string": return '"$1"';
+    case "string":
+      return '"$1"';
     case "integer":
-    case "number": return "${1:0}";
-    case "boolean": return "${1:false}";
-    case "object": return "{$1}";
-    case "array": return "[$1]";
-    case "null": return "null";
-    default: return "$1";
+    case "number":
+      return "${1:0}";
+    case "boolean":
+      return "${1:false}";
+    case "object":
+      return "{$1}";
+    case "array":
+      return "[$1]";
+    case "null":
+      return "null";
+    default:
+      return "$1";
   }
 }
 
@@ -215,7 +272,14 @@ export function propertyDoc(root: unknown, name: string, schema: SchemaObject, r
   if (typeof schema.description === "string" && schema.description.trim()) lines.push("", schema.description.trim());
   else if (typeof schema.title === "string") lines.push("", schema.title);
   const values = literalValues(root, schema).filter((v) => typeof v !== "boolean" && v !== null);
-  if (values.length) lines.push("", `Allowed: ${values.slice(0, 30).map((v) => `\`${JSON.stringify(v)}\``).join(", ")}${values.length > 30 ? ", …" : ""}`);
+  if (values.length)
+    lines.push(
+      "",
+      `Allowed: ${values
+        .slice(0, 30)
+        .map((v) => `\`${JSON.stringify(v)}\``)
+        .join(", ")}${values.length > 30 ? ", …" : ""}`,
+    );
   if ("default" in schema) lines.push("", `Default: \`${JSON.stringify(schema.default)}\``);
   return lines.join("\n");
 }

@@ -13,8 +13,10 @@ const issues: Tool = {
     required: ["status"],
   },
 };
-const text = '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "list_issues", "arguments": {"status": "open"}, "_meta": {"progressToken": 3}}}';
-const hover = (needle: string, era: "modern" | "legacy" = "modern", t = text) => hoverAt(t, t.indexOf(needle) + 1, { tools: [issues], era });
+const text =
+  '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "list_issues", "arguments": {"status": "open"}, "_meta": {"progressToken": 3}}}';
+const hover = (needle: string, era: "modern" | "legacy" = "modern", t = text) =>
+  hoverAt(t, t.indexOf(needle) + 1, { tools: [issues], era });
 
 test("an argument key: name, type, required, description, enum, default", () => {
   const h = hover('"status"');
@@ -27,7 +29,10 @@ test("params.name: the tool's title and description", () => {
 });
 
 test("method: a one-line description, era-aware", () => {
-  assert.equal(hover('"tools/call"')?.markdown, "**tools/call** — MCP 2026-07-28 request\n\nUsed by the client to invoke a tool provided by the server.");
+  assert.equal(
+    hover('"tools/call"')?.markdown,
+    "**tools/call** — MCP 2026-07-28 request\n\nUsed by the client to invoke a tool provided by the server.",
+  );
   const ping = '{"method": "ping"}';
   assert.match(hover('"ping"', "modern", ping)?.markdown ?? "", /a request of MCP 2025-11-25, not of 2026-07-28/);
   assert.match(hover('"ping"', "legacy", ping)?.markdown ?? "", /^\*\*ping\*\* — MCP 2025-11-25 request/);

@@ -22,7 +22,7 @@ export interface HoverContext {
 }
 
 const ENVELOPE_DOCS: Record<string, string> = {
-  jsonrpc: "**jsonrpc**: always `\"2.0\"` (JSON-RPC 2.0).",
+  jsonrpc: '**jsonrpc**: always `"2.0"` (JSON-RPC 2.0).',
   id: "**id**: `string | integer`, chosen by the client; the response carries the same id. Toolscope adds one if it is missing.",
   method: "**method**: the MCP method to call, e.g. `tools/call`.",
   params: "**params**: the method's parameters, an object.",
@@ -59,13 +59,19 @@ function methodHover(method: string, era: EditorEra): string {
   const info = methodInfo(era, method);
   if (info) return `**${method}** — MCP ${ERA_VERSION[era]} ${info.kind}\n\n${info.summary}`;
   const other = methodInfo(otherEra(era), method);
-  if (other) return `**${method}** — a ${other.kind} of MCP ${ERA_VERSION[otherEra(era)]}, not of ${ERA_VERSION[era]} (this connection)\n\n${other.summary}`;
+  if (other)
+    return `**${method}** — a ${other.kind} of MCP ${ERA_VERSION[otherEra(era)]}, not of ${ERA_VERSION[era]} (this connection)\n\n${other.summary}`;
   return `**${method}** — not a method of MCP ${ERA_VERSION[era]}; it will be sent as a custom method.`;
 }
 
 /** Tool title + name + description. Descriptions are untrusted text, shown as Markdown by Monaco (no HTML). */
 export function toolHover(tool: Tool): string {
-  const title = typeof tool.title === "string" && tool.title ? tool.title : typeof tool.annotations?.title === "string" ? tool.annotations.title : undefined;
+  const title =
+    typeof tool.title === "string" && tool.title
+      ? tool.title
+      : typeof tool.annotations?.title === "string"
+        ? tool.annotations.title
+        : undefined;
   const head = title ? `**${title}** (\`${tool.name}\`)` : `**${tool.name}**`;
   const desc = typeof tool.description === "string" && tool.description.trim() ? `\n\n${tool.description.trim()}` : "";
   return head + desc;

@@ -15,7 +15,12 @@ test("tokens reproduce the input and classify keys, strings, numbers and literal
 
 test("broken or non-JSON text is still shown verbatim", () => {
   for (const text of ['{"a": ', "not json at all", "event: x\ndata: {}\n", ""]) {
-    assert.equal(highlightJson(text).map((t) => t.text).join(""), text);
+    assert.equal(
+      highlightJson(text)
+        .map((t) => t.text)
+        .join(""),
+      text,
+    );
   }
 });
 

@@ -6,8 +6,20 @@ import { createScanner } from "jsonc-parser";
 
 /** jsonc-parser's `SyntaxKind` values (a const enum, which isolatedModules cannot read from a .d.ts). */
 const K = {
-  OpenBrace: 1, CloseBrace: 2, OpenBracket: 3, CloseBracket: 4, Comma: 5, Colon: 6,
-  Null: 7, True: 8, False: 9, String: 10, Number: 11, LineBreakTrivia: 14, Trivia: 15, EOF: 17,
+  OpenBrace: 1,
+  CloseBrace: 2,
+  OpenBracket: 3,
+  CloseBracket: 4,
+  Comma: 5,
+  Colon: 6,
+  Null: 7,
+  True: 8,
+  False: 9,
+  String: 10,
+  Number: 11,
+  LineBreakTrivia: 14,
+  Trivia: 15,
+  EOF: 17,
 } as const;
 
 export type JsonTokenClass = "key" | "string" | "number" | "literal" | "punctuation" | "plain";
@@ -48,17 +60,24 @@ export function highlightJson(text: string): JsonToken[] {
         push(t, raw[j]?.kind === K.Colon ? "key" : "string");
         break;
       }
-      case K.Number: push(t, "number"); break;
+      case K.Number:
+        push(t, "number");
+        break;
       case K.True:
       case K.False:
-      case K.Null: push(t, "literal"); break;
+      case K.Null:
+        push(t, "literal");
+        break;
       case K.OpenBrace:
       case K.CloseBrace:
       case K.OpenBracket:
       case K.CloseBracket:
       case K.Colon:
-      case K.Comma: push(t, "punctuation"); break;
-      default: push(t, "plain");
+      case K.Comma:
+        push(t, "punctuation");
+        break;
+      default:
+        push(t, "plain");
     }
     pos = end;
   }

@@ -4,7 +4,16 @@ import { flattenLinks, methodCatalogue, methodInfo, paramsSchema } from "./mcp-c
 
 test("the modern catalogue has server/discover and subscriptions/listen but no initialize or ping", () => {
   const methods = methodCatalogue("modern").map((m) => m.method);
-  for (const m of ["server/discover", "tools/list", "tools/call", "subscriptions/listen", "resources/read", "prompts/get", "completion/complete"]) assert.ok(methods.includes(m), m);
+  for (const m of [
+    "server/discover",
+    "tools/list",
+    "tools/call",
+    "subscriptions/listen",
+    "resources/read",
+    "prompts/get",
+    "completion/complete",
+  ])
+    assert.ok(methods.includes(m), m);
   for (const m of ["initialize", "ping", "logging/setLevel"]) assert.ok(!methods.includes(m), m);
 });
 

@@ -49,7 +49,10 @@ export function flattenLinks(text: string, defs: Record<string, unknown>): strin
 }
 
 function firstParagraph(text: string): string {
-  return text.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ").trim();
+  return text
+    .split(/\n\s*\n/)[0]
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
 }
 
 /** Client-sent message definitions: the members of ClientRequest and ClientNotification. */

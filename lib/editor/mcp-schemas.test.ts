@@ -13,7 +13,9 @@ for (const file of ["mcp-schema-2026-07-28.json", "mcp-schema-2025-11-25.json"])
     const row = sources.split("\n").find((l) => l.includes(`\`${file}\``));
     assert.ok(row, `no row for ${file}`);
     const recorded = /`([0-9a-f]{64})`/.exec(row)?.[1];
-    const actual = createHash("sha256").update(readFileSync(new URL(file, here))).digest("hex");
+    const actual = createHash("sha256")
+      .update(readFileSync(new URL(file, here)))
+      .digest("hex");
     assert.equal(actual, recorded);
   });
 }
@@ -24,7 +26,10 @@ for (const file of ["mcp-schema-2026-07-28.json", "mcp-schema-2025-11-25.json"])
  */
 const reference = fileURLToPath(new URL("../../../shared/reference/", here));
 
-for (const [file, revision] of [["mcp-schema-2026-07-28.json", "2026-07-28"], ["mcp-schema-2025-11-25.json", "2025-11-25"]]) {
+for (const [file, revision] of [
+  ["mcp-schema-2026-07-28.json", "2026-07-28"],
+  ["mcp-schema-2025-11-25.json", "2025-11-25"],
+]) {
   test(`${file} is byte for byte the reference schema of ${revision} (when ../shared/reference is present)`, (t) => {
     const source = join(reference, `spec-${revision}`, "schema.json");
     if (!existsSync(source)) {

@@ -14,12 +14,21 @@ export type MonacoApi = typeof Monaco;
 export const MARKER_OWNER = "toolscope";
 
 /** Convert diagnostics to Monaco markers, using the model for offset → line/column. */
-export function toMarkers(monaco: MonacoApi, model: Monaco.editor.ITextModel, diags: readonly EditorDiagnostic[]): Monaco.editor.IMarkerData[] {
+export function toMarkers(
+  monaco: MonacoApi,
+  model: Monaco.editor.ITextModel,
+  diags: readonly EditorDiagnostic[],
+): Monaco.editor.IMarkerData[] {
   return diags.map((d) => {
     const start = model.getPositionAt(d.offset);
     const end = model.getPositionAt(d.offset + d.length);
     return {
-      severity: d.severity === "error" ? monaco.MarkerSeverity.Error : d.severity === "warning" ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Info,
+      severity:
+        d.severity === "error"
+          ? monaco.MarkerSeverity.Error
+          : d.severity === "warning"
+            ? monaco.MarkerSeverity.Warning
+            : monaco.MarkerSeverity.Info,
       message: d.message,
       source: d.source,
       code: d.code,
@@ -49,11 +58,16 @@ export interface EditorSupport {
 function completionKind(monaco: MonacoApi, kind: CompletionKind): Monaco.languages.CompletionItemKind {
   const K = monaco.languages.CompletionItemKind;
   switch (kind) {
-    case "method": return K.Method;
-    case "tool": return K.Function;
-    case "property": return K.Property;
-    case "meta": return K.Field;
-    case "value": return K.Value;
+    case "method":
+      return K.Method;
+    case "tool":
+      return K.Function;
+    case "property":
+      return K.Property;
+    case "meta":
+      return K.Field;
+    case "value":
+      return K.Value;
   }
 }
 

@@ -8,7 +8,10 @@ const page = (result: Record<string, unknown>) => ({ jsonrpc: "2.0", id: 1, resu
 test("a list page with nextCursor gives the same method's template with params.cursor", () => {
   const next = nextPageRequest("tools/list", page({ tools: [], nextCursor: "eyJvZmZzZXQiOjV9" }));
   assert.deepEqual(next && { method: next.method, cursor: next.cursor }, { method: "tools/list", cursor: "eyJvZmZzZXQiOjV9" });
-  assert.equal(next?.text, '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "tools/list",\n  "params": {\n    "cursor": "eyJvZmZzZXQiOjV9"\n  }\n}');
+  assert.equal(
+    next?.text,
+    '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "tools/list",\n  "params": {\n    "cursor": "eyJvZmZzZXQiOjV9"\n  }\n}',
+  );
   // Same id scheme and layout as the template it continues.
   assert.deepEqual({ ...JSON.parse(next!.text), params: {} }, JSON.parse(requestTemplate("tools/list")));
 });

@@ -5,7 +5,12 @@
 import { requestTemplate, type TemplateKind } from "./templates.ts";
 
 /** The MCP methods that page with `cursor` / `nextCursor`. */
-export const PAGED_METHODS = ["tools/list", "resources/list", "resources/templates/list", "prompts/list"] as const satisfies readonly TemplateKind[];
+export const PAGED_METHODS = [
+  "tools/list",
+  "resources/list",
+  "resources/templates/list",
+  "prompts/list",
+] as const satisfies readonly TemplateKind[];
 
 export type PagedMethod = (typeof PAGED_METHODS)[number];
 

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parsePointer, pointerRange, toPointer } from "./pointer-range.ts";
 
-const slice = (text: string, r: { offset: number; length: number } | undefined) => (r ? text.slice(r.offset, r.offset + r.length) : undefined);
+const slice = (text: string, r: { offset: number; length: number } | undefined) =>
+  r ? text.slice(r.offset, r.offset + r.length) : undefined;
 
 test("pointer tokens are unescaped ~1 → / then ~0 → ~", () => {
   assert.deepEqual(parsePointer("/a~1b/c~0d/~01"), ["a/b", "c~d", "~1"]);

@@ -20,7 +20,12 @@ function call(name: string, args: string | null, extra = ""): string {
 
 /** [severity, source, the text under the diagnostic, message] */
 function run(text: string, era: "modern" | "legacy" = "modern", t: Tool[] = tools): [string, string, string, string][] {
-  return diagnoseRequest(text, { tools: t, era }).map((d: EditorDiagnostic) => [d.severity, d.source, text.slice(d.offset, d.offset + d.length), d.message]);
+  return diagnoseRequest(text, { tools: t, era }).map((d: EditorDiagnostic) => [
+    d.severity,
+    d.source,
+    text.slice(d.offset, d.offset + d.length),
+    d.message,
+  ]);
 }
 
 test("a valid call has no diagnostics in either era", () => {
@@ -38,7 +43,9 @@ test("an unexpected argument is flagged on its key; a missing required one on th
   assert.deepEqual(run(call("list_issues", '{ "status": "open", "colour": "red" }')), [
     ["error", "arguments", '"colour"', 'unexpected property "colour"; the schema allows no other properties'],
   ]);
-  assert.deepEqual(run(call("list_issues", "{}")), [["error", "arguments", '"arguments"', 'arguments is missing required property "status"']]);
+  assert.deepEqual(run(call("list_issues", "{}")), [
+    ["error", "arguments", '"arguments"', 'arguments is missing required property "status"'],
+  ]);
   // No arguments at all: the nearest existing ancestor, the "params" key.
   assert.deepEqual(run(call("list_issues", null)), [["error", "arguments", '"params"', 'arguments is missing required property "status"']]);
 });
@@ -70,20 +77,39 @@ test("envelope: batches, non-objects, jsonrpc version, id type, params type", ()
   assert.match(run('[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]')[0][3], /batches .* not supported since MCP 2025-06-18/);
   assert.match(run("42")[0][3], /must be an object/);
   assert.deepEqual(run('{"jsonrpc":"1.0","id":1,"method":"tools/list"}'), [["error", "jsonrpc", '"1.0"', 'jsonrpc must be "2.0"']]);
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}'), [["error", "jsonrpc", "1.5", "id must be a string or an integer"]]);
+  assert.deepEqual(run('{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}'), [
+    ["error", "jsonrpc", "1.5", "id must be a string or an integer"],
+  ]);
   assert.deepEqual(run('{"jsonrpc":"2.0","id":null,"method":"tools/list"}')[0].slice(0, 3), ["error", "jsonrpc", "null"]);
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":"a","method":"tools/list","params":[1]}'), [["error", "jsonrpc", "[1]", "params must be an object (MCP does not use positional params)"]]);
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1}').map((d) => d[0] + ":" + d[2]), ["error:{"]);
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"tools/list","result":{}}').map((d) => d[0] + ":" + d[2]), ['warning:"result"']);
+  assert.deepEqual(run('{"jsonrpc":"2.0","id":"a","method":"tools/list","params":[1]}'), [
+    ["error", "jsonrpc", "[1]", "params must be an object (MCP does not use positional params)"],
+  ]);
+  assert.deepEqual(
+    run('{"jsonrpc":"2.0","id":1}').map((d) => d[0] + ":" + d[2]),
+    ["error:{"],
+  );
+  assert.deepEqual(
+    run('{"jsonrpc":"2.0","id":1,"method":"tools/list","result":{}}').map((d) => d[0] + ":" + d[2]),
+    ['warning:"result"'],
+  );
 });
 
 test("fields the proxy adds (jsonrpc, id, _meta) are info at most", () => {
   const d = diagnoseRequest('{"method":"tools/list"}', { tools, era: "modern" });
-  assert.deepEqual(d.map((x) => [x.severity, x.code]), [["info", "jsonrpc-missing"], ["info", "id-missing"]]);
+  assert.deepEqual(
+    d.map((x) => [x.severity, x.code]),
+    [
+      ["info", "jsonrpc-missing"],
+      ["info", "id-missing"],
+    ],
+  );
 });
 
 test("notifications must not carry an id", () => {
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"notifications/cancelled","params":{"requestId":1}}').map((d) => [d[0], d[2]]), [["warning", '"id"']]);
+  assert.deepEqual(
+    run('{"jsonrpc":"2.0","id":1,"method":"notifications/cancelled","params":{"requestId":1}}').map((d) => [d[0], d[2]]),
+    [["warning", '"id"']],
+  );
   assert.deepEqual(run('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}'), []);
 });
 
@@ -94,19 +120,34 @@ test("unknown methods are info; methods of the other era are a warning", () => {
   assert.match(run('{"jsonrpc":"2.0","id":1,"method":"tools/lst"}')[0][3], /did you mean "tools\/list"/);
   assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"ping"}')[0].slice(0, 2), ["warning", "mcp"]);
   assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"ping"}', "legacy"), []);
-  assert.match(run('{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}', "legacy")[0][3], /method of MCP 2026-07-28, not of 2025-11-25/);
+  assert.match(
+    run('{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}', "legacy")[0][3],
+    /method of MCP 2026-07-28, not of 2025-11-25/,
+  );
 });
 
 test("params are checked against the era's MCP schema, on the offending value", () => {
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri": 5}}'), [["error", "mcp", "5", "uri must be string"]]);
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/logLevel":"loud"}}}')[0].slice(0, 3), ["error", "mcp", '"loud"']);
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{}}}'), [["error", "mcp", '"params"', 'params is missing required property "name"']]);
-  // a union told apart by a constant names the allowed tags instead of "matches none of the shapes"
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"completion/complete","params":{"ref":{"type":"ref/x","name":"p"},"argument":{"name":"a","value":""}}}'), [
-    ["error", "mcp", '"ref/x"', "type must be one of ref/prompt, ref/resource"],
+  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri": 5}}'), [
+    ["error", "mcp", "5", "uri must be string"],
   ]);
+  assert.deepEqual(
+    run('{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/logLevel":"loud"}}}')[0].slice(0, 3),
+    ["error", "mcp", '"loud"'],
+  );
+  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{}}}'), [
+    ["error", "mcp", '"params"', 'params is missing required property "name"'],
+  ]);
+  // a union told apart by a constant names the allowed tags instead of "matches none of the shapes"
+  assert.deepEqual(
+    run(
+      '{"jsonrpc":"2.0","id":1,"method":"completion/complete","params":{"ref":{"type":"ref/x","name":"p"},"argument":{"name":"a","value":""}}}',
+    ),
+    [["error", "mcp", '"ref/x"', "type must be one of ref/prompt, ref/resource"]],
+  );
   // legacy: _meta is optional, the params object itself is required for tools/call
-  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"tools/call"}', "legacy"), [["error", "mcp", "{", 'the message is missing required property "params"']]);
+  assert.deepEqual(run('{"jsonrpc":"2.0","id":1,"method":"tools/call"}', "legacy"), [
+    ["error", "mcp", "{", 'the message is missing required property "params"'],
+  ]);
 });
 
 test("$ref and oneOf in a tool schema go through ajv", () => {
@@ -119,7 +160,9 @@ test("$ref and oneOf in a tool schema go through ajv", () => {
     },
   };
   assert.deepEqual(run(call("t", '{ "at": { "x": "1" } }'), "modern", [tool]), [["error", "arguments", '"1"', "x must be number"]]);
-  assert.deepEqual(run(call("t", '{ "v": true }'), "modern", [tool]), [["error", "arguments", "true", "v matches none of the allowed shapes (oneOf)"]]);
+  assert.deepEqual(run(call("t", '{ "v": true }'), "modern", [tool]), [
+    ["error", "arguments", "true", "v matches none of the allowed shapes (oneOf)"],
+  ]);
 });
 
 test("a tool schema that does not compile is one warning on the arguments key", () => {
@@ -131,13 +174,17 @@ test("a tool schema that does not compile is one warning on the arguments key", 
 });
 
 test("draft-07 tool schemas work", () => {
-  const t7: Tool = { name: "d", inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { n: { type: "integer" } } } };
+  const t7: Tool = {
+    name: "d",
+    inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { n: { type: "integer" } } },
+  };
   assert.deepEqual(run(call("d", '{ "n": "x" }'), "modern", [t7]), [["error", "arguments", '"x"', "n must be integer"]]);
 });
 
 test("a 500-property schema: the error lands on the right property and a re-check is fast", () => {
   const properties: Record<string, unknown> = {};
-  for (let i = 0; i < 500; i++) properties[`p${i}`] = i % 3 === 0 ? { type: "string", enum: ["a", "b"] } : i % 3 === 1 ? { type: "integer" } : { type: "boolean" };
+  for (let i = 0; i < 500; i++)
+    properties[`p${i}`] = i % 3 === 0 ? { type: "string", enum: ["a", "b"] } : i % 3 === 1 ? { type: "integer" } : { type: "boolean" };
   const big: Tool = { name: "big", inputSchema: { type: "object", properties, required: ["p0", "p499"], additionalProperties: false } };
   const args: Record<string, unknown> = {};
   for (let i = 0; i < 500; i++) args[`p${i}`] = i % 3 === 0 ? "a" : i % 3 === 1 ? i : true;
@@ -157,7 +204,10 @@ test("a 500-property schema: the error lands on the right property and a re-chec
 
 test("diagnostics come back in document order", () => {
   const d = diagnoseRequest(call("list_issues", '{ "status": "done", "limit": 0 }'), { tools, era: "modern" });
-  assert.deepEqual([...d].sort((a, b) => a.offset - b.offset), d);
+  assert.deepEqual(
+    [...d].sort((a, b) => a.offset - b.offset),
+    d,
+  );
   assert.equal(d.length, 2);
 });
 
@@ -182,14 +232,21 @@ test("an integer beyond ±2^53 − 1 is an error on exactly its literal, with th
   const [d] = diagnoseRequest(text, { tools, era: "modern" });
   assert.equal(d.code, "unsafe-integer");
   // In the id as well (one marker each), alongside the envelope's own findings; safe neighbours and floats are quiet.
-  const envelope = '{"jsonrpc": "2.0", "id": -9007199254740993, "method": "tools/list", "params": {"_meta": {"a": 9007199254740991, "b": 1e30, "c": [18446744073709551615]}}}';
-  assert.deepEqual(run(envelope).map(([severity, source, under]) => [severity, source, under]), [
-    ["error", "precision", "-9007199254740993"],
-    ["error", "precision", "18446744073709551615"],
-  ]);
+  const envelope =
+    '{"jsonrpc": "2.0", "id": -9007199254740993, "method": "tools/list", "params": {"_meta": {"a": 9007199254740991, "b": 1e30, "c": [18446744073709551615]}}}';
+  assert.deepEqual(
+    run(envelope).map(([severity, source, under]) => [severity, source, under]),
+    [
+      ["error", "precision", "-9007199254740993"],
+      ["error", "precision", "18446744073709551615"],
+    ],
+  );
   assert.match(run(envelope)[1][3], /^18446744073709551615 at \/params\/_meta\/c\/0 is beyond/);
 });
 
 test("a syntax error hides the precision check (the text is not JSON yet)", () => {
-  assert.deepEqual(run('{"id": 9007199254740993,}').map(([, source]) => source), ["json"]);
+  assert.deepEqual(
+    run('{"id": 9007199254740993,}').map(([, source]) => source),
+    ["json"],
+  );
 });

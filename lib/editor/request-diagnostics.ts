@@ -64,7 +64,16 @@ export function diagnoseRequest(text: string, ctx: DiagnosticContext): EditorDia
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, PARSE_OPTIONS);
   if (text.trim() === "") {
-    return [{ offset: 0, length: 0, severity: "error", source: "json", code: "empty", message: "The request is empty: write a JSON-RPC message, or pick a template" }];
+    return [
+      {
+        offset: 0,
+        length: 0,
+        severity: "error",
+        source: "json",
+        code: "empty",
+        message: "The request is empty: write a JSON-RPC message, or pick a template",
+      },
+    ];
   }
   if (errors.length > 0 || !root) return syntaxDiagnostics(text, errors);
 
@@ -102,33 +111,54 @@ export function diagnoseRequest(text: string, ctx: DiagnosticContext): EditorDia
 }
 
 function sortByOffset(diags: EditorDiagnostic[]): EditorDiagnostic[] {
-  return diags.map((d, i) => [d, i] as const).sort((a, b) => a[0].offset - b[0].offset || a[1] - b[1]).map(([d]) => d);
+  return diags
+    .map((d, i) => [d, i] as const)
+    .sort((a, b) => a[0].offset - b[0].offset || a[1] - b[1])
+    .map(([d]) => d);
 }
 
 function syntaxDiagnostics(text: string, errors: ParseError[]): EditorDiagnostic[] {
   if (errors.length === 0) {
-    return [{ offset: 0, length: Math.min(text.length, 1), severity: "error", source: "json", code: "syntax", message: "Not a JSON value" }];
+    return [
+      { offset: 0, length: Math.min(text.length, 1), severity: "error", source: "json", code: "syntax", message: "Not a JSON value" },
+    ];
   }
   const seen = new Set<string>();
-  return errors.map((e): EditorDiagnostic => {
-    const name = printParseErrorCode(e.error);
-    let message = SYNTAX_MESSAGES[name] ?? name;
-    // jsonc-parser reports a trailing comma as "PropertyNameExpected"/"ValueExpected" right before } or ].
-    if ((name === "PropertyNameExpected" || name === "ValueExpected") && /^\s*[}\]]/.test(text.slice(e.offset))) {
-      const comma = text.lastIndexOf(",", e.offset);
-      if (comma >= 0 && text.slice(comma + 1, e.offset).trim() === "") {
-        return { offset: comma, length: 1, severity: "error" as const, source: "json" as const, code: "syntax", message: "Trailing commas are not allowed in JSON" };
+  return errors
+    .map((e): EditorDiagnostic => {
+      const name = printParseErrorCode(e.error);
+      let message = SYNTAX_MESSAGES[name] ?? name;
+      // jsonc-parser reports a trailing comma as "PropertyNameExpected"/"ValueExpected" right before } or ].
+      if ((name === "PropertyNameExpected" || name === "ValueExpected") && /^\s*[}\]]/.test(text.slice(e.offset))) {
+        const comma = text.lastIndexOf(",", e.offset);
+        if (comma >= 0 && text.slice(comma + 1, e.offset).trim() === "") {
+          return {
+            offset: comma,
+            length: 1,
+            severity: "error" as const,
+            source: "json" as const,
+            code: "syntax",
+            message: "Trailing commas are not allowed in JSON",
+          };
+        }
       }
-    }
-    if (name === "InvalidSymbol" && text.startsWith("//", e.offset)) message = SYNTAX_MESSAGES.InvalidCommentToken;
-    return { offset: e.offset, length: Math.max(e.length, 1), severity: "error" as const, source: "json" as const, code: "syntax", message };
-  }).filter((d) => {
-    // One mistake often yields two parse errors at the same spot (a trailing comma does): report it once.
-    const key = `${d.offset}|${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+      if (name === "InvalidSymbol" && text.startsWith("//", e.offset)) message = SYNTAX_MESSAGES.InvalidCommentToken;
+      return {
+        offset: e.offset,
+        length: Math.max(e.length, 1),
+        severity: "error" as const,
+        source: "json" as const,
+        code: "syntax",
+        message,
+      };
+    })
+    .filter((d) => {
+      // One mistake often yields two parse errors at the same spot (a trailing comma does): report it once.
+      const key = `${d.offset}|${d.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 interface Envelope {
@@ -142,7 +172,14 @@ function member(obj: JsonNode, key: string): { key: JsonNode; value: JsonNode } 
   return k && v ? { key: k, value: v } : undefined;
 }
 
-function at(node: JsonNode, mode: RangeMode, severity: DiagnosticSeverity, source: DiagnosticSource, message: string, code?: string): EditorDiagnostic {
+function at(
+  node: JsonNode,
+  mode: RangeMode,
+  severity: DiagnosticSeverity,
+  source: DiagnosticSource,
+  message: string,
+  code?: string,
+): EditorDiagnostic {
   const r = nodeRange(node, mode);
   return { offset: r.offset, length: r.length, severity, source, message, code };
 }
@@ -150,28 +187,55 @@ function at(node: JsonNode, mode: RangeMode, severity: DiagnosticSeverity, sourc
 /** Checks jsonrpc/id/method/params; returns undefined when later stages cannot run. */
 function checkEnvelope(root: JsonNode, era: EditorEra, out: EditorDiagnostic[]): Envelope | undefined {
   if (root.type === "array") {
-    out.push(at(root, "container", "error", "jsonrpc", "JSON-RPC batches (arrays of messages) are not supported since MCP 2025-06-18: send one message at a time", "batch"));
+    out.push(
+      at(
+        root,
+        "container",
+        "error",
+        "jsonrpc",
+        "JSON-RPC batches (arrays of messages) are not supported since MCP 2025-06-18: send one message at a time",
+        "batch",
+      ),
+    );
     return undefined;
   }
   if (root.type !== "object") {
-    out.push(at(root, "value", "error", "jsonrpc", "A JSON-RPC message must be an object with \"jsonrpc\", \"method\" and usually \"id\" and \"params\"", "not-object"));
+    out.push(
+      at(
+        root,
+        "value",
+        "error",
+        "jsonrpc",
+        'A JSON-RPC message must be an object with "jsonrpc", "method" and usually "id" and "params"',
+        "not-object",
+      ),
+    );
     return undefined;
   }
   const jsonrpc = member(root, "jsonrpc");
-  if (!jsonrpc) out.push(at(root, "container", "info", "jsonrpc", "\"jsonrpc\" is missing: Toolscope will add \"jsonrpc\": \"2.0\" when sending", "jsonrpc-missing"));
-  else if (jsonrpc.value.value !== "2.0" || jsonrpc.value.type !== "string") out.push(at(jsonrpc.value, "value", "error", "jsonrpc", "jsonrpc must be \"2.0\"", "jsonrpc-version"));
+  if (!jsonrpc)
+    out.push(
+      at(root, "container", "info", "jsonrpc", '"jsonrpc" is missing: Toolscope will add "jsonrpc": "2.0" when sending', "jsonrpc-missing"),
+    );
+  else if (jsonrpc.value.value !== "2.0" || jsonrpc.value.type !== "string")
+    out.push(at(jsonrpc.value, "value", "error", "jsonrpc", 'jsonrpc must be "2.0"', "jsonrpc-version"));
 
   for (const prop of root.children ?? []) {
     const key = prop.children?.[0];
     if (key && typeof key.value === "string" && !ENVELOPE_KEYS.has(key.value)) {
-      const hint = key.value === "result" || key.value === "error" ? " (that belongs in a response; the editor sends requests)" : "; a request has only jsonrpc, id, method and params";
+      const hint =
+        key.value === "result" || key.value === "error"
+          ? " (that belongs in a response; the editor sends requests)"
+          : "; a request has only jsonrpc, id, method and params";
       out.push(at(key, "value", "warning", "jsonrpc", `unexpected member "${key.value}"${hint}`, "unexpected-member"));
     }
   }
 
   const method = member(root, "method");
   if (!method) {
-    out.push(at(root, "container", "error", "jsonrpc", "\"method\" is missing: name the MCP method to call, e.g. \"tools/call\"", "method-missing"));
+    out.push(
+      at(root, "container", "error", "jsonrpc", '"method" is missing: name the MCP method to call, e.g. "tools/call"', "method-missing"),
+    );
     return undefined;
   }
   if (method.value.type !== "string") {
@@ -184,11 +248,23 @@ function checkEnvelope(root: JsonNode, era: EditorEra, out: EditorDiagnostic[]):
   const id = member(root, "id");
   if (id) {
     const v = id.value;
-    if (isNotification) out.push(at(id.key, "value", "warning", "jsonrpc", "notifications have no id: remove it, or the server will treat this as a request", "notification-id"));
-    else if (v.type === "null") out.push(at(v, "value", "error", "jsonrpc", "id must not be null in MCP: use a string or an integer", "id-type"));
-    else if (!(v.type === "string" || (v.type === "number" && Number.isInteger(v.value)))) out.push(at(v, "value", "error", "jsonrpc", "id must be a string or an integer", "id-type"));
+    if (isNotification)
+      out.push(
+        at(
+          id.key,
+          "value",
+          "warning",
+          "jsonrpc",
+          "notifications have no id: remove it, or the server will treat this as a request",
+          "notification-id",
+        ),
+      );
+    else if (v.type === "null")
+      out.push(at(v, "value", "error", "jsonrpc", "id must not be null in MCP: use a string or an integer", "id-type"));
+    else if (!(v.type === "string" || (v.type === "number" && Number.isInteger(v.value))))
+      out.push(at(v, "value", "error", "jsonrpc", "id must be a string or an integer", "id-type"));
   } else if (!isNotification) {
-    out.push(at(method.key, "value", "info", "jsonrpc", "no \"id\": Toolscope will add one when sending", "id-missing"));
+    out.push(at(method.key, "value", "info", "jsonrpc", 'no "id": Toolscope will add one when sending', "id-missing"));
   }
 
   const params = member(root, "params");
@@ -203,12 +279,28 @@ function checkEnvelope(root: JsonNode, era: EditorEra, out: EditorDiagnostic[]):
 function unknownMethod(node: JsonNode, method: string, era: EditorEra): EditorDiagnostic {
   const other = otherEra(era);
   if (methodInfo(other, method)) {
-    return at(node, "value", "warning", "mcp",
-      `"${method}" is a method of MCP ${ERA_VERSION[other]}, not of ${ERA_VERSION[era]} (this connection); it will be sent as a custom method`, "other-era-method");
+    return at(
+      node,
+      "value",
+      "warning",
+      "mcp",
+      `"${method}" is a method of MCP ${ERA_VERSION[other]}, not of ${ERA_VERSION[era]} (this connection); it will be sent as a custom method`,
+      "other-era-method",
+    );
   }
-  const near = nearestNames(method, methodCatalogue(era).map((m) => m.method));
+  const near = nearestNames(
+    method,
+    methodCatalogue(era).map((m) => m.method),
+  );
   const hint = near.length ? ` (did you mean ${near.map((n) => `"${n}"`).join(" or ")}?)` : "";
-  return at(node, "value", "info", "mcp", `"${method}" is not a method of MCP ${ERA_VERSION[era]}; it will be sent as a custom method${hint}`, "unknown-method");
+  return at(
+    node,
+    "value",
+    "info",
+    "mcp",
+    `"${method}" is not a method of MCP ${ERA_VERSION[era]}; it will be sent as a custom method${hint}`,
+    "unknown-method",
+  );
 }
 
 function isEnvelopeDiagnostic(d: SchemaDiagnostic): boolean {
@@ -306,10 +398,16 @@ function checkToolCall(root: JsonNode, tools: Tool[], out: EditorDiagnostic[]): 
   if (tools.length === 0) return; // no tool list yet: nothing to compare against
   const tool = tools.find((t) => t.name === name);
   if (!tool) {
-    const near = nearestNames(name, tools.map((t) => t.name));
+    const near = nearestNames(
+      name,
+      tools.map((t) => t.name),
+    );
     const hint = near.length
       ? `; did you mean ${near.map((n) => `"${n}"`).join(" or ")}?`
-      : `; this server has ${tools.length === 1 ? "one tool" : `${tools.length} tools`}: ${tools.slice(0, 5).map((t) => t.name).join(", ")}${tools.length > 5 ? ", …" : ""}`;
+      : `; this server has ${tools.length === 1 ? "one tool" : `${tools.length} tools`}: ${tools
+          .slice(0, 5)
+          .map((t) => t.name)
+          .join(", ")}${tools.length > 5 ? ", …" : ""}`;
     out.push(at(nameNode, "value", "error", "mcp", `unknown tool "${name}"${hint}`, "unknown-tool"));
     return;
   }
@@ -319,7 +417,16 @@ function checkToolCall(root: JsonNode, tools: Tool[], out: EditorDiagnostic[]): 
   for (const d of validateWith(compileSchema(tool.inputSchema), instance, "/params/arguments")) {
     if (d.keyword === "schema-error") {
       const anchor = args?.key ?? nameNode;
-      out.push(at(anchor, "value", "warning", "arguments", `The tool's inputSchema cannot be used to check arguments: ${d.message.replace(/^The schema cannot be compiled: /, "")}`, "schema-error"));
+      out.push(
+        at(
+          anchor,
+          "value",
+          "warning",
+          "arguments",
+          `The tool's inputSchema cannot be used to check arguments: ${d.message.replace(/^The schema cannot be compiled: /, "")}`,
+          "schema-error",
+        ),
+      );
       continue;
     }
     out.push(place(root, d, "arguments", "error"));

@@ -41,7 +41,11 @@ export function propertiesOf(root: unknown, schema: unknown, depth = 0): Map<str
       out.set(name, { name, schema: deref(root, sub) ?? {}, required: required.has(name) });
     }
   }
-  for (const [kw, mustAll] of [["allOf", true], ["anyOf", false], ["oneOf", false]] as const) {
+  for (const [kw, mustAll] of [
+    ["allOf", true],
+    ["anyOf", false],
+    ["oneOf", false],
+  ] as const) {
     const branches = s[kw];
     if (!Array.isArray(branches)) continue;
     for (const branch of branches) {

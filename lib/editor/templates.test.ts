@@ -55,7 +55,21 @@ for (const era of ["modern", "legacy"] as const) {
 
 test("templates list covers the methods the brief names", () => {
   const kinds = TEMPLATES.map((t) => t.kind);
-  for (const k of ["server/discover", "tools/list", "tools/call", "subscriptions/listen", "resources/list", "resources/read", "resources/templates/list", "prompts/list", "prompts/get", "completion/complete", "ping", "logging/setLevel", "custom"]) {
+  for (const k of [
+    "server/discover",
+    "tools/list",
+    "tools/call",
+    "subscriptions/listen",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+    "ping",
+    "logging/setLevel",
+    "custom",
+  ]) {
     assert.ok(kinds.includes(k as never), k);
   }
   assert.ok(!templatesFor("modern").some((t) => t.kind === "ping"));

@@ -89,7 +89,9 @@ function templateMessage(kind: TemplateKind, o: TemplateOptions): Record<string,
       return msg("tools/call", { name: o.tool?.name ?? "tool_name", arguments: isObject(args) ? args : {} });
     }
     case "subscriptions/listen":
-      return msg("subscriptions/listen", { notifications: { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true } });
+      return msg("subscriptions/listen", {
+        notifications: { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true },
+      });
     case "resources/read":
       return msg("resources/read", { uri: o.uri ?? "file:///example.txt" });
     case "prompts/get":

@@ -32,13 +32,26 @@ test("rpc: one message object with a method", () => {
   assert.equal(parseRpcRequest({ connection, message: { method: "tools/list" } }, limits).message.method, "tools/list");
   assert.throws(() => parseRpcRequest({ connection, message: [] }, limits), /batches/);
   assert.throws(() => parseRpcRequest({ connection, message: { result: {} } }, limits), /must be a string/);
-  assert.throws(() => parseRpcRequest({ connection: { ...connection, sessionId: "a\nb" }, message: { method: "x" } }, limits), /visible ASCII/);
+  assert.throws(
+    () => parseRpcRequest({ connection: { ...connection, sessionId: "a\nb" }, message: { method: "x" } }, limits),
+    /visible ASCII/,
+  );
 });
 
-test("descriptor: the HTTP+SSE marker is kept, only as \"sse\" on a legacy connection", () => {
+test('descriptor: the HTTP+SSE marker is kept, only as "sse" on a legacy connection', () => {
   const connection = { v: 1, url: "https://x.test/sse", era: "legacy", protocolVersion: "2025-11-25", transport: "sse" };
   assert.equal(parseRpcRequest({ connection, message: { method: "tools/list" } }, limits).connection.transport, "sse");
-  assert.equal("transport" in parseRpcRequest({ connection: { ...connection, transport: undefined }, message: { method: "x" } }, limits).connection, false);
-  assert.throws(() => parseRpcRequest({ connection: { ...connection, transport: "websocket" }, message: { method: "x" } }, limits), /can only be "sse"/);
-  assert.throws(() => parseRpcRequest({ connection: { ...connection, era: "modern", protocolVersion: "2026-07-28" }, message: { method: "x" } }, limits), /on a legacy connection/);
+  assert.equal(
+    "transport" in parseRpcRequest({ connection: { ...connection, transport: undefined }, message: { method: "x" } }, limits).connection,
+    false,
+  );
+  assert.throws(
+    () => parseRpcRequest({ connection: { ...connection, transport: "websocket" }, message: { method: "x" } }, limits),
+    /can only be "sse"/,
+  );
+  assert.throws(
+    () =>
+      parseRpcRequest({ connection: { ...connection, era: "modern", protocolVersion: "2026-07-28" }, message: { method: "x" } }, limits),
+    /on a legacy connection/,
+  );
 });

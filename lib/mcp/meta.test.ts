@@ -8,11 +8,26 @@ test("modern requests get an id and the _meta envelope, and every addition is re
   assert.equal(message.jsonrpc, "2.0");
   const meta = (message.params as { _meta: Record<string, unknown> })._meta;
   assert.equal(meta[META_PROTOCOL_VERSION], "2026-07-28");
-  assert.deepEqual(added.map((a) => a.name), ["/jsonrpc", "/id", "/params", "/params/_meta/io.modelcontextprotocol~1protocolVersion", "/params/_meta/io.modelcontextprotocol~1clientInfo", "/params/_meta/io.modelcontextprotocol~1clientCapabilities"]);
+  assert.deepEqual(
+    added.map((a) => a.name),
+    [
+      "/jsonrpc",
+      "/id",
+      "/params",
+      "/params/_meta/io.modelcontextprotocol~1protocolVersion",
+      "/params/_meta/io.modelcontextprotocol~1clientInfo",
+      "/params/_meta/io.modelcontextprotocol~1clientCapabilities",
+    ],
+  );
 });
 
 test("what the user wrote wins", () => {
-  const input = { jsonrpc: "2.0", id: "a", method: "tools/call", params: { name: "x", _meta: { [META_CLIENT_INFO]: { name: "me", version: "1" } } } };
+  const input = {
+    jsonrpc: "2.0",
+    id: "a",
+    method: "tools/call",
+    params: { name: "x", _meta: { [META_CLIENT_INFO]: { name: "me", version: "1" } } },
+  };
   const { message, added } = stampMessage(input, "modern", () => 1);
   assert.equal(message.id, "a");
   assert.deepEqual((message.params as { _meta: Record<string, unknown> })._meta[META_CLIENT_INFO], { name: "me", version: "1" });

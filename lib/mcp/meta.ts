@@ -38,7 +38,12 @@ export interface Stamped {
  * Fill in what the protocol requires and the user did not write: a request id, and on the modern era
  * the per-request `_meta` envelope. Anything the user wrote wins; every addition is reported.
  */
-export function stampMessage(message: Record<string, unknown>, era: "modern" | "legacy", nextId: () => string | number, capabilities: Record<string, unknown> = CLIENT_CAPABILITIES): Stamped {
+export function stampMessage(
+  message: Record<string, unknown>,
+  era: "modern" | "legacy",
+  nextId: () => string | number,
+  capabilities: Record<string, unknown> = CLIENT_CAPABILITIES,
+): Stamped {
   const added: AddedField[] = [];
   const out: Record<string, unknown> = { ...message };
   if (!("jsonrpc" in out)) {

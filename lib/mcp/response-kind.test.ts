@@ -16,7 +16,11 @@ test("the error taxonomy keeps unknown tool apart from invalid params", () => {
     return r.kind === "rpc-error" ? r.errorKind : r.kind;
   };
   assert.equal(k(-32602, "Unknown tool: nope", "tools/call"), "unknown-tool");
-  assert.equal(k(-32602, "Tool beta_summarize_issue disabled", "tools/call"), "unknown-tool", "the SDK server's answer for a tool it no longer lists");
+  assert.equal(
+    k(-32602, "Tool beta_summarize_issue disabled", "tools/call"),
+    "unknown-tool",
+    "the SDK server's answer for a tool it no longer lists",
+  );
   assert.equal(k(-32602, "Invalid arguments", "tools/call"), "invalid-params");
   assert.equal(k(-32601), "method-not-found");
   assert.equal(k(-32020), "header-mismatch");
@@ -32,13 +36,19 @@ test("resultTypeWarning: an unknown or wrongly typed resultType on a modern resu
     'Unknown resultType "task": MCP 2026-07-28 defines "complete" and "input_required" (extensions may add others only when the client advertises them, and Toolscope advertises none), and a client MUST treat the result as invalid, so Toolscope does not take it as the server\'s answer.',
   );
   assert.match(resultTypeWarning({ result: { resultType: "" } }, "modern") ?? "", /^Unknown resultType "": /);
-  assert.match(resultTypeWarning({ result: { resultType: "Complete" } }, "modern") ?? "", /^Unknown resultType "Complete" \(values are exact: did the server mean "complete"\?\)/);
+  assert.match(
+    resultTypeWarning({ result: { resultType: "Complete" } }, "modern") ?? "",
+    /^Unknown resultType "Complete" \(values are exact: did the server mean "complete"\?\)/,
+  );
   assert.match(resultTypeWarning({ result: { resultType: "input-required" } }, "modern") ?? "", /did the server mean "input_required"\?/);
   assert.equal(
     resultTypeWarning({ result: { resultType: 1 } }, "modern"),
     'The result\'s resultType is a number (1), not a string: MCP 2026-07-28 defines "complete" and "input_required", and a client MUST treat the result as invalid, so Toolscope does not take it as the server\'s answer.',
   );
-  assert.match(resultTypeWarning({ result: { resultType: null } }, "modern") ?? "", /^The result's resultType is null \(null\), not a string/);
+  assert.match(
+    resultTypeWarning({ result: { resultType: null } }, "modern") ?? "",
+    /^The result's resultType is null \(null\), not a string/,
+  );
   assert.match(resultTypeWarning({ result: { resultType: ["complete"] } }, "modern") ?? "", /is an array \(\["complete"\]\)/);
   assert.match(resultTypeWarning({ result: { resultType: { kind: "complete" } } }, "modern") ?? "", /is an object/);
   // The warning agrees with classifyResponse, which shows such a result as invalid.

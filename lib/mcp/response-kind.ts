@@ -28,13 +28,33 @@ interface ErrorInfo {
 
 const ERRORS: Record<number, ErrorInfo> = {
   [-32700]: { errorKind: "parse-error", title: "Parse error", explanation: "The server could not parse the JSON it received." },
-  [-32600]: { errorKind: "invalid-request", title: "Invalid request", explanation: "The message is not a valid JSON-RPC request for this server." },
-  [-32601]: { errorKind: "method-not-found", title: "Method not found", explanation: "The server does not implement this method, or not in the negotiated protocol version." },
+  [-32600]: {
+    errorKind: "invalid-request",
+    title: "Invalid request",
+    explanation: "The message is not a valid JSON-RPC request for this server.",
+  },
+  [-32601]: {
+    errorKind: "method-not-found",
+    title: "Method not found",
+    explanation: "The server does not implement this method, or not in the negotiated protocol version.",
+  },
   [-32602]: { errorKind: "invalid-params", title: "Invalid params", explanation: "The params do not match what the method expects." },
   [-32603]: { errorKind: "internal-error", title: "Internal error", explanation: "The server failed while handling the request." },
-  [-32020]: { errorKind: "header-mismatch", title: "Header mismatch", explanation: "The HTTP headers (Mcp-Method, Mcp-Name, Mcp-Param-*) do not match the body, or one is missing or malformed." },
-  [-32021]: { errorKind: "missing-capability", title: "Missing client capability", explanation: "The server needs a client capability this request did not declare in _meta." },
-  [-32022]: { errorKind: "unsupported-version", title: "Unsupported protocol version", explanation: "The server does not speak the requested protocol version; it lists the versions it supports." },
+  [-32020]: {
+    errorKind: "header-mismatch",
+    title: "Header mismatch",
+    explanation: "The HTTP headers (Mcp-Method, Mcp-Name, Mcp-Param-*) do not match the body, or one is missing or malformed.",
+  },
+  [-32021]: {
+    errorKind: "missing-capability",
+    title: "Missing client capability",
+    explanation: "The server needs a client capability this request did not declare in _meta.",
+  },
+  [-32022]: {
+    errorKind: "unsupported-version",
+    title: "Unsupported protocol version",
+    explanation: "The server does not speak the requested protocol version; it lists the versions it supports.",
+  },
 };
 
 const RESULT_TYPES = new Set(["complete", "input_required"]);
@@ -45,13 +65,30 @@ export function classifyResponse(response: Record<string, unknown>, method?: str
     const code = typeof response.error.code === "number" ? response.error.code : NaN;
     const message = typeof response.error.message === "string" ? response.error.message : "";
     let info = ERRORS[code];
-    if (code === -32602 && method === "tools/call" && /unknown tool|not found|no such tool|does not exist|tool \S+ disabled/i.test(message)) {
-      info = { errorKind: "unknown-tool", title: "Unknown tool", explanation: "The server has no tool by this name. Check the name against tools/list." };
+    if (
+      code === -32602 &&
+      method === "tools/call" &&
+      /unknown tool|not found|no such tool|does not exist|tool \S+ disabled/i.test(message)
+    ) {
+      info = {
+        errorKind: "unknown-tool",
+        title: "Unknown tool",
+        explanation: "The server has no tool by this name. Check the name against tools/list.",
+      };
     }
     if (!info) {
-      info = code <= -32000 && code >= -32099
-        ? { errorKind: "server-defined", title: `Error ${code}`, explanation: "A code in the range reserved for the MCP specification or the server." }
-        : { errorKind: "other", title: `Error ${Number.isNaN(code) ? "(no code)" : code}`, explanation: "An error code outside the JSON-RPC and MCP ranges." };
+      info =
+        code <= -32000 && code >= -32099
+          ? {
+              errorKind: "server-defined",
+              title: `Error ${code}`,
+              explanation: "A code in the range reserved for the MCP specification or the server.",
+            }
+          : {
+              errorKind: "other",
+              title: `Error ${Number.isNaN(code) ? "(no code)" : code}`,
+              explanation: "An error code outside the JSON-RPC and MCP ranges.",
+            };
     }
     return { kind: "rpc-error", code, ...info, ...(response.error.data !== undefined ? { data: response.error.data } : {}) };
   }
@@ -62,7 +99,11 @@ export function classifyResponse(response: Record<string, unknown>, method?: str
     return { kind: "invalid", reason: `Unknown resultType ${JSON.stringify(resultType)}: a client must treat it as an invalid response.` };
   }
   if (resultType === "input_required") {
-    return { kind: "input-required", inputRequests: isObject(result.inputRequests) ? result.inputRequests : {}, ...(typeof result.requestState === "string" ? { requestState: result.requestState } : {}) };
+    return {
+      kind: "input-required",
+      inputRequests: isObject(result.inputRequests) ? result.inputRequests : {},
+      ...(typeof result.requestState === "string" ? { requestState: result.requestState } : {}),
+    };
   }
   if (result.isError === true) return { kind: "tool-error" };
   return { kind: "result", resultType };

@@ -6,9 +6,15 @@ const pairs = (text: string) => findUnsafeIntegers(text).map((f) => [f.pointer, 
 
 test("the limit is exact: ±9007199254740991 is safe, one more is not (either sign)", () => {
   assert.deepEqual(pairs('{"a": 9007199254740991, "b": -9007199254740991}'), []);
-  assert.deepEqual(pairs('{"a": 9007199254740992, "b": -9007199254740992}'), [["/a", "9007199254740992"], ["/b", "-9007199254740992"]]);
+  assert.deepEqual(pairs('{"a": 9007199254740992, "b": -9007199254740992}'), [
+    ["/a", "9007199254740992"],
+    ["/b", "-9007199254740992"],
+  ]);
   // Same length, compared digit by digit; longer is always beyond.
-  assert.deepEqual(pairs("[1000000000000000, 9999999999999999, 10000000000000000]"), [["/1", "9999999999999999"], ["/2", "10000000000000000"]]);
+  assert.deepEqual(pairs("[1000000000000000, 9999999999999999, 10000000000000000]"), [
+    ["/1", "9999999999999999"],
+    ["/2", "10000000000000000"],
+  ]);
 });
 
 test("a tool argument JSON.parse would round is found at its pointer, with its offset in the text", () => {
@@ -27,7 +33,9 @@ test("fractions and exponents are numbers, not integers: 1e20, 1e30, 1.5 and 123
 });
 
 test("strings are skipped, escapes included: digits, quotes and brackets inside a string are text", () => {
-  assert.deepEqual(pairs('{"a": "9007199254740993", "b": "say \\"99999999999999999\\" {[", "c": "\\\\", "d": 99999999999999999}'), [["/d", "99999999999999999"]]);
+  assert.deepEqual(pairs('{"a": "9007199254740993", "b": "say \\"99999999999999999\\" {[", "c": "\\\\", "d": 99999999999999999}'), [
+    ["/d", "99999999999999999"],
+  ]);
   // A key that looks like a number, and a \u escape ending in a quote-like sequence.
   assert.deepEqual(pairs('{"12345678901234567890": 1, "x\\u0022y": 18446744073709551615}'), [['/x"y', "18446744073709551615"]]);
 });
@@ -46,7 +54,7 @@ test("pointers follow RFC 6901: ~ as ~0 and / as ~1, array indexes counted, nest
 });
 
 test("true, false, null and whitespace do not disturb the walk", () => {
-  assert.deepEqual(pairs('[true, false, null,\n\t 9007199254740993 ]'), [["/3", "9007199254740993"]]);
+  assert.deepEqual(pairs("[true, false, null,\n\t 9007199254740993 ]"), [["/3", "9007199254740993"]]);
 });
 
 test("invalid JSON never throws: what came before the error is reported", () => {
@@ -69,7 +77,10 @@ test("the message names pointer, literal, the rounded value and what to do, in o
   );
   const many = unsafeIntegerMessage(findUnsafeIntegers("[9007199254740993, 9007199254740995, 9007199254740997, 9007199254740999, 1]"));
   assert.match(many, /^4 integers are beyond ±9007199254740991/);
-  assert.match(many, /9007199254740993 at \/0 into 9007199254740992; 9007199254740995 at \/1 into 9007199254740996; 9007199254740997 at \/2 into 9007199254740996; and 1 more/);
+  assert.match(
+    many,
+    /9007199254740993 at \/0 into 9007199254740992; 9007199254740995 at \/1 into 9007199254740996; 9007199254740997 at \/2 into 9007199254740996; and 1 more/,
+  );
   assert.match(many, /send each as a string or use numbers within ±9007199254740991\.$/);
   assert.equal(unsafeIntegerMessage(findUnsafeIntegers("12")), "");
   assert.match(unsafeIntegerMessage([{ pointer: "", literal: "9007199254740993" }]), /^9007199254740993 at the top level is beyond/);

@@ -75,7 +75,8 @@ export function findUnsafeIntegers(jsonText: string): UnsafeInteger[] {
       const m = NUMBER.exec(text);
       if (!m) return found; // a lone "-": invalid JSON
       const literal = m[0];
-      if (m[1] === undefined && m[2] === undefined && digitsBeyondSafe(literal.replace(/^-/, ""))) found.push({ pointer: pointer(), literal, offset: i });
+      if (m[1] === undefined && m[2] === undefined && digitsBeyondSafe(literal.replace(/^-/, "")))
+        found.push({ pointer: pointer(), literal, offset: i });
       i += literal.length;
       continue;
     }

@@ -27,8 +27,22 @@ export function maskHeaders(pairs: [string, string][], userSecretNames: readonly
 
 /** Word stems that make a query parameter name secret wherever they occur in it (`x-api-key`, `clientSecret`). */
 const SECRET_NAME_STEMS = [
-  "auth", "token", "secret", "pass", "pwd", "key", "sig", "session", "cookie", "cred", "code",
-  "jwt", "bearer", "private", "hmac", "saml",
+  "auth",
+  "token",
+  "secret",
+  "pass",
+  "pwd",
+  "key",
+  "sig",
+  "session",
+  "cookie",
+  "cred",
+  "code",
+  "jwt",
+  "bearer",
+  "private",
+  "hmac",
+  "saml",
 ];
 /** Short names that are secret only as a whole word (`sid`, but not `side`). */
 const SECRET_NAME_WORDS = new Set(["sid", "otp", "pin", "pw", "pat", "ticket", "assertion"]);
@@ -57,7 +71,10 @@ export function isSecretParamName(name: string): boolean {
   const decoded = decodeRepeatedly(name);
   const squashed = decoded.toLowerCase().replace(/[^a-z0-9]/g, "");
   if (SECRET_NAME_STEMS.some((stem) => squashed.includes(stem))) return true;
-  const words = decoded.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/);
+  const words = decoded
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
   return words.some((w) => SECRET_NAME_WORDS.has(w));
 }
 
@@ -76,7 +93,10 @@ const TOKEN_SHAPES = [
 
 /** How often a string switches between letters and digits: random tokens do it a lot, words and slugs rarely. */
 function letterDigitSwitches(v: string): number {
-  const classes = v.replace(/[^A-Za-z0-9]/g, "").replace(/[A-Za-z]+/g, "a").replace(/[0-9]+/g, "0");
+  const classes = v
+    .replace(/[^A-Za-z0-9]/g, "")
+    .replace(/[A-Za-z]+/g, "a")
+    .replace(/[0-9]+/g, "0");
   return Math.max(0, classes.length - 1);
 }
 
@@ -103,7 +123,8 @@ function redactQuery(query: string): { query: string; changed: boolean } {
     const eq = part.indexOf("=");
     const name = eq === -1 ? part : part.slice(0, eq);
     const value = eq === -1 ? "" : part.slice(eq + 1);
-    if (part !== "" && (isSecretParamName(name) || looksLikeSecretValue(value) || (eq === -1 && looksLikeSecretValue(name)))) changed = true;
+    if (part !== "" && (isSecretParamName(name) || looksLikeSecretValue(value) || (eq === -1 && looksLikeSecretValue(name))))
+      changed = true;
     else if (part !== "") kept.push(part);
   }
   return { query: kept.join("&"), changed };

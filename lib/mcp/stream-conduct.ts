@@ -32,13 +32,25 @@ export function streamConduct(sent: Record<string, unknown>, messages: readonly 
     const method = typeof m.method === "string" ? m.method : undefined;
     if (!method) continue;
     if ("id" in m) {
-      report(`request:${method}`, `The server sent a JSON-RPC request (${method}) on the response stream. 2026-07-28 servers must not: they ask for input with an input_required result. Toolscope did not answer it.`);
+      report(
+        `request:${method}`,
+        `The server sent a JSON-RPC request (${method}) on the response stream. 2026-07-28 servers must not: they ask for input with an input_required result. Toolscope did not answer it.`,
+      );
     } else if (method === "notifications/message" && listen) {
-      report("log:listen", "The server sent a log message (notifications/message) on a subscriptions/listen stream. Log messages belong only on the response stream of the request that asked for a level.");
+      report(
+        "log:listen",
+        "The server sent a log message (notifications/message) on a subscriptions/listen stream. Log messages belong only on the response stream of the request that asked for a level.",
+      );
     } else if (method === "notifications/message" && !askedLogs) {
-      report("log:unasked", `The server sent a log message (notifications/message) although the request set no ${META_LOG_LEVEL} in _meta. 2026-07-28 servers must send logs only when a request asks for a level.`);
+      report(
+        "log:unasked",
+        `The server sent a log message (notifications/message) although the request set no ${META_LOG_LEVEL} in _meta. 2026-07-28 servers must send logs only when a request asks for a level.`,
+      );
     } else if (method === "notifications/progress" && isObject(m.params) && m.params.progressToken !== token) {
-      report("progress:token", `The server sent progress for token ${JSON.stringify(m.params.progressToken)}, which this request did not send${token === undefined ? " (it sent no progressToken at all)" : ` (it sent ${JSON.stringify(token)})`}.`);
+      report(
+        "progress:token",
+        `The server sent progress for token ${JSON.stringify(m.params.progressToken)}, which this request did not send${token === undefined ? " (it sent no progressToken at all)" : ` (it sent ${JSON.stringify(token)})`}.`,
+      );
     }
   }
   return out;

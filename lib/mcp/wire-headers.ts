@@ -91,16 +91,21 @@ export const MAX_HEADER_OVERRIDE_VALUE_CHARS = 1024;
 export function overrideNameProblem(name: string): string | undefined {
   if (name.toLowerCase() === "mcp-name") return undefined;
   const m = /^mcp-param-(.*)$/is.exec(name);
-  if (!m) return `Only Mcp-Name and Mcp-Param-* headers can be overridden, not ${JSON.stringify(name.slice(0, 80))} (the others are set by the transport or are your own headers).`;
+  if (!m)
+    return `Only Mcp-Name and Mcp-Param-* headers can be overridden, not ${JSON.stringify(name.slice(0, 80))} (the others are set by the transport or are your own headers).`;
   const problem = headerNameProblem(m[1]);
-  return problem ? `${JSON.stringify(name.slice(0, 80))}: the part after Mcp-Param- must be an HTTP token (${problem.replace(/^x-mcp-header /, "")}).` : undefined;
+  return problem
+    ? `${JSON.stringify(name.slice(0, 80))}: the part after Mcp-Param- must be an HTTP token (${problem.replace(/^x-mcp-header /, "")}).`
+    : undefined;
 }
 
 /** Why a value cannot go into a header as written, or undefined. Non-ASCII must be sent in the `=?base64?…?=` form. */
 export function overrideValueProblem(name: string, value: unknown): string | undefined {
   if (typeof value !== "string") return `The override of ${name} must be a string.`;
-  if (value.length > MAX_HEADER_OVERRIDE_VALUE_CHARS) return `The override of ${name} is ${value.length} characters; at most ${MAX_HEADER_OVERRIDE_VALUE_CHARS} are allowed.`;
-  if (!/^[\x20-\x7e\t]*$/.test(value)) return `The override of ${name} holds a line break, control or non-ASCII character; write such a value in its encoded form ${encodeHeaderValue(value)}.`;
+  if (value.length > MAX_HEADER_OVERRIDE_VALUE_CHARS)
+    return `The override of ${name} is ${value.length} characters; at most ${MAX_HEADER_OVERRIDE_VALUE_CHARS} are allowed.`;
+  if (!/^[\x20-\x7e\t]*$/.test(value))
+    return `The override of ${name} holds a line break, control or non-ASCII character; write such a value in its encoded form ${encodeHeaderValue(value)}.`;
   return undefined;
 }
 
@@ -121,7 +126,10 @@ export interface OverriddenHeader {
  * Apply overrides to a header list (names match ignoring case; a new header is appended). Returns the new list and
  * what was overridden. The proxy applies it on the wire, the preview to its prediction: one rule for both.
  */
-export function applyHeaderOverrides(headers: readonly [string, string][], overrides: Record<string, string>): { headers: [string, string][]; overridden: OverriddenHeader[] } {
+export function applyHeaderOverrides(
+  headers: readonly [string, string][],
+  overrides: Record<string, string>,
+): { headers: [string, string][]; overridden: OverriddenHeader[] } {
   const out: [string, string][] = headers.map(([n, v]) => [n, v]);
   const overridden: OverriddenHeader[] = [];
   for (const [rawName, value] of Object.entries(overrides)) {

@@ -15,11 +15,20 @@ test("the spec's encoding examples", () => {
 test("valid declarations along a chain of properties", () => {
   const scan = scanHeaderDeclarations({
     type: "object",
-    properties: { region: { type: "string", "x-mcp-header": "Region" }, opts: { type: "object", properties: { dry: { type: "boolean", "x-mcp-header": "Dry-Run" } } } },
+    properties: {
+      region: { type: "string", "x-mcp-header": "Region" },
+      opts: { type: "object", properties: { dry: { type: "boolean", "x-mcp-header": "Dry-Run" } } },
+    },
   });
   assert.deepEqual(scan.problems, []);
-  assert.deepEqual(scan.declarations.map((d) => d.header), ["Mcp-Param-Region", "Mcp-Param-Dry-Run"]);
-  assert.deepEqual(paramHeaders(scan.declarations, { region: "eu", opts: { dry: false } }), { "Mcp-Param-Region": "eu", "Mcp-Param-Dry-Run": "false" });
+  assert.deepEqual(
+    scan.declarations.map((d) => d.header),
+    ["Mcp-Param-Region", "Mcp-Param-Dry-Run"],
+  );
+  assert.deepEqual(paramHeaders(scan.declarations, { region: "eu", opts: { dry: false } }), {
+    "Mcp-Param-Region": "eu",
+    "Mcp-Param-Dry-Run": "false",
+  });
   assert.deepEqual(paramHeaders(scan.declarations, { region: null }), {});
 });
 
@@ -30,7 +39,10 @@ test("every validity rule is enforced", () => {
   assert.match(bad({ a: { type: "string", "x-mcp-header": "Re gion" } })[0], /not an HTTP token/);
   assert.match(bad({ a: { type: "string", "x-mcp-header": "A\r\nB" } })[0], /control characters/);
   assert.match(bad({ a: { type: "number", "x-mcp-header": "A" } })[0], /not number/);
-  assert.match(bad({ a: { type: "string", "x-mcp-header": "Dup" }, b: { type: "string", "x-mcp-header": "dup" } })[0], /unique ignoring case/);
+  assert.match(
+    bad({ a: { type: "string", "x-mcp-header": "Dup" }, b: { type: "string", "x-mcp-header": "dup" } })[0],
+    /unique ignoring case/,
+  );
   assert.match(bad({ a: { type: "array", items: { type: "string", "x-mcp-header": "A" } } }).join(), /reachable/);
   assert.match(bad({ a: { oneOf: [{ type: "string", "x-mcp-header": "A" }] } }).join(), /reachable/);
   assert.match(bad({}, { $defs: { d: { type: "string", "x-mcp-header": "A" } } }).join(), /reachable/);

@@ -23,14 +23,34 @@ export interface HeaderScan {
 const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const MIRRORABLE = new Set(["string", "integer", "boolean"]);
 /** Keywords whose subschemas are not statically reachable through `properties` alone. */
-const NESTING_KEYWORDS = ["items", "prefixItems", "additionalProperties", "patternProperties", "unevaluatedProperties", "unevaluatedItems", "contains", "propertyNames", "oneOf", "anyOf", "allOf", "not", "if", "then", "else", "dependentSchemas", "$defs", "definitions"];
+const NESTING_KEYWORDS = [
+  "items",
+  "prefixItems",
+  "additionalProperties",
+  "patternProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contains",
+  "propertyNames",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+];
 
 /** Validate a header name part: a non-empty RFC 9110 token (which already excludes CR, LF and controls). */
 export function headerNameProblem(value: unknown): string | undefined {
   if (typeof value !== "string") return `x-mcp-header must be a string, not ${JSON.stringify(value)}`;
   if (value === "") return "x-mcp-header must not be empty";
   if (/[\x00-\x1f\x7f]/.test(value)) return `x-mcp-header ${JSON.stringify(value)} contains control characters`;
-  if (!TCHAR.test(value)) return `x-mcp-header ${JSON.stringify(value)} is not an HTTP token (RFC 9110: letters, digits and !#$%&'*+-.^_\`|~ only)`;
+  if (!TCHAR.test(value))
+    return `x-mcp-header ${JSON.stringify(value)} is not an HTTP token (RFC 9110: letters, digits and !#$%&'*+-.^_\`|~ only)`;
   return undefined;
 }
 
@@ -55,7 +75,8 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
       const nameProblem = headerNameProblem(schema["x-mcp-header"]);
       const type = declaredType(schema);
       if (nameProblem) problems.push(`${where}: ${nameProblem}`);
-      else if (!type || !MIRRORABLE.has(type)) problems.push(`${where}: x-mcp-header is only allowed on string, integer or boolean parameters, not ${type ?? "an untyped one"}`);
+      else if (!type || !MIRRORABLE.has(type))
+        problems.push(`${where}: x-mcp-header is only allowed on string, integer or boolean parameters, not ${type ?? "an untyped one"}`);
       else {
         const name = schema["x-mcp-header"] as string;
         declarations.push({ path, name, header: `Mcp-Param-${name}`, type: type as HeaderDeclaration["type"] });
@@ -73,13 +94,16 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
     if (!isObject(node) || visited.has(node)) return;
     visited.add(node);
     if ("x-mcp-header" in node) {
-      problems.push(`${path.join(".")}: x-mcp-header is only allowed on properties reachable from the root through "properties" alone (not through items, $ref, oneOf/anyOf/allOf, if/then/else)`);
+      problems.push(
+        `${path.join(".")}: x-mcp-header is only allowed on properties reachable from the root through "properties" alone (not through items, $ref, oneOf/anyOf/allOf, if/then/else)`,
+      );
     }
     for (const [k, v] of Object.entries(node)) if (k !== "x-mcp-header") scanUnreachable(v, [...path, k]);
   };
 
   if (isObject(inputSchema)) walkReachable(inputSchema, []);
-  if (isObject(inputSchema) && "x-mcp-header" in inputSchema) problems.push("the root schema itself carries x-mcp-header, which is only allowed on properties");
+  if (isObject(inputSchema) && "x-mcp-header" in inputSchema)
+    problems.push("the root schema itself carries x-mcp-header, which is only allowed on properties");
 
   const seen = new Map<string, string>();
   for (const d of declarations) {
@@ -145,7 +169,14 @@ export function paramHeaders(declarations: HeaderDeclaration[], args: unknown): 
  * The `Mcp-Param-*` headers a client sends with a `tools/call` to `tool` (its definition from `tools/list`), on the
  * 2026-07-28 era only: x-mcp-header is a modern rule. Used by the proxy on the wire and by the playground's preview.
  */
-export function mirroredParamHeaders(message: Record<string, unknown>, era: "modern" | "legacy", tool: Pick<Tool, "inputSchema"> | undefined): Record<string, string> {
+export function mirroredParamHeaders(
+  message: Record<string, unknown>,
+  era: "modern" | "legacy",
+  tool: Pick<Tool, "inputSchema"> | undefined,
+): Record<string, string> {
   if (era !== "modern" || !tool || message.method !== "tools/call") return {};
-  return paramHeaders(scanHeaderDeclarations(tool.inputSchema).declarations, isObject(message.params) ? message.params.arguments : undefined);
+  return paramHeaders(
+    scanHeaderDeclarations(tool.inputSchema).declarations,
+    isObject(message.params) ? message.params.arguments : undefined,
+  );
 }

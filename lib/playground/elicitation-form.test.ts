@@ -20,7 +20,14 @@ const CONTACT = {
     age: { type: "integer", minimum: 18, maximum: 130 },
     score: { type: "number", default: 0.5 },
     color: { type: "string", enum: ["Red", "Green"], default: "Red" },
-    hex: { type: "string", title: "Colour", oneOf: [{ const: "#f00", title: "Red" }, { const: "#0f0", title: "Green" }] },
+    hex: {
+      type: "string",
+      title: "Colour",
+      oneOf: [
+        { const: "#f00", title: "Red" },
+        { const: "#0f0", title: "Green" },
+      ],
+    },
     legacy: { type: "string", enum: ["a", "b"], enumNames: ["Alpha", "Beta"] },
     tags: { type: "array", items: { type: "string", enum: ["x", "y", "z"] }, minItems: 1, maxItems: 2, default: ["x"] },
     titledTags: { type: "array", items: { anyOf: [{ const: "p", title: "Pink" }] } },
@@ -39,15 +46,32 @@ test("fields by type with labels, required marks, defaults and formats", () => {
   assert.deepEqual([by.age.kind, (by.age as { integer: boolean }).integer, (by.age as { minimum?: number }).minimum], ["number", true, 18]);
   assert.equal((by.score as { integer: boolean }).integer, false);
   assert.equal(by.color.kind, "select");
-  assert.deepEqual((by.hex as { options: unknown }).options, [{ value: "#f00", label: "Red" }, { value: "#0f0", label: "Green" }]);
+  assert.deepEqual((by.hex as { options: unknown }).options, [
+    { value: "#f00", label: "Red" },
+    { value: "#0f0", label: "Green" },
+  ]);
   assert.equal(by.hex.label, "Colour");
-  assert.deepEqual((by.legacy as { options: unknown }).options, [{ value: "a", label: "Alpha" }, { value: "b", label: "Beta" }]);
+  assert.deepEqual((by.legacy as { options: unknown }).options, [
+    { value: "a", label: "Alpha" },
+    { value: "b", label: "Beta" },
+  ]);
   assert.equal(by.tags.kind, "multiselect");
   assert.deepEqual((by.titledTags as { options: unknown }).options, [{ value: "p", label: "Pink" }]);
   assert.equal((by.when as { inputType: string }).inputType, "datetime-local");
 
   const values = initialValues(form);
-  assert.deepEqual(values, { name: "", email: "user@example.com", age: "", score: "0.5", color: "Red", hex: "", legacy: "", tags: ["x"], titledTags: [], when: "" });
+  assert.deepEqual(values, {
+    name: "",
+    email: "user@example.com",
+    age: "",
+    score: "0.5",
+    color: "Red",
+    hex: "",
+    legacy: "",
+    tags: ["x"],
+    titledTags: [],
+    when: "",
+  });
 });
 
 test("checkForm types the content, leaves out empty optional fields and reports per field", () => {
@@ -65,15 +89,26 @@ test("checkForm types the content, leaves out empty optional fields and reports 
 
   const good = checkForm(form, CONTACT, { ...initialValues(form), name: "Ada", age: "36", when: "2026-01-02T03:04" });
   assert.equal(good.ok, true, JSON.stringify(good.errors));
-  assert.deepEqual(good.content, { name: "Ada", email: "user@example.com", age: 36, score: 0.5, color: "Red", tags: ["x"], when: "2026-01-02T03:04:00Z" });
+  assert.deepEqual(good.content, {
+    name: "Ada",
+    email: "user@example.com",
+    age: 36,
+    score: 0.5,
+    color: "Red",
+    tags: ["x"],
+    when: "2026-01-02T03:04:00Z",
+  });
 });
 
 test("the demo's confirmation: a checkbox that is always sent, an optional reason", () => {
   const form = buildElicitationForm(CONFIRM);
-  assert.deepEqual(form.fields.map((f) => [f.name, f.kind, f.required, f.label]), [
-    ["confirm", "boolean", true, "Delete all closed issues"],
-    ["reason", "text", false, "Reason (optional)"],
-  ]);
+  assert.deepEqual(
+    form.fields.map((f) => [f.name, f.kind, f.required, f.label]),
+    [
+      ["confirm", "boolean", true, "Delete all closed issues"],
+      ["reason", "text", false, "Reason (optional)"],
+    ],
+  );
   const c = checkForm(form, CONFIRM, { confirm: true, reason: "" });
   assert.deepEqual(c, { ok: true, content: { confirm: true }, errors: {} });
   assert.match(checkForm(form, CONFIRM, { confirm: true, reason: "x".repeat(201) }).errors.reason, /at most 200/);
@@ -81,8 +116,15 @@ test("the demo's confirmation: a checkbox that is always sent, an optional reaso
 
 test("odd schemas give warnings and unsupported fields, never a throw", () => {
   assert.deepEqual(buildElicitationForm(null), { fields: [], warnings: ["The requested schema is not an object."] });
-  const form = buildElicitationForm({ type: "object", properties: { nested: { type: "object" }, list: { type: "array", items: { type: "number" } }, odd: 3 }, required: ["nested", "ghost"] });
-  assert.deepEqual(form.fields.map((f) => f.kind), ["unsupported", "unsupported", "unsupported"]);
+  const form = buildElicitationForm({
+    type: "object",
+    properties: { nested: { type: "object" }, list: { type: "array", items: { type: "number" } }, odd: 3 },
+    required: ["nested", "ghost"],
+  });
+  assert.deepEqual(
+    form.fields.map((f) => f.kind),
+    ["unsupported", "unsupported", "unsupported"],
+  );
   assert.ok(form.warnings.some((w) => w.includes('"ghost" is required')));
   const check = checkForm(form, { type: "object" }, {});
   assert.equal(check.ok, false);

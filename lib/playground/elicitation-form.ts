@@ -23,7 +23,14 @@ interface FieldBase {
 }
 
 export type FormField =
-  | (FieldBase & { kind: "text"; inputType: "text" | "email" | "url" | "date" | "datetime-local"; format?: string; minLength?: number; maxLength?: number; default?: string })
+  | (FieldBase & {
+      kind: "text";
+      inputType: "text" | "email" | "url" | "date" | "datetime-local";
+      format?: string;
+      minLength?: number;
+      maxLength?: number;
+      default?: string;
+    })
   | (FieldBase & { kind: "number"; integer: boolean; minimum?: number; maximum?: number; default?: number })
   | (FieldBase & { kind: "boolean"; default?: boolean })
   | (FieldBase & { kind: "select"; options: FormOption[]; default?: string })
@@ -51,7 +58,12 @@ export interface FormCheck {
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
-const INPUT_TYPES: Record<string, "email" | "url" | "date" | "datetime-local"> = { email: "email", uri: "url", date: "date", "date-time": "datetime-local" };
+const INPUT_TYPES: Record<string, "email" | "url" | "date" | "datetime-local"> = {
+  email: "email",
+  uri: "url",
+  date: "date",
+  "date-time": "datetime-local",
+};
 
 /** Options of a titled list (`oneOf`/`anyOf` of `{const, title}`), or undefined when it is not one. */
 function titledOptions(list: unknown): FormOption[] | undefined {
@@ -79,7 +91,8 @@ function fieldFor(name: string, schema: unknown, required: boolean): FormField {
   const type = schema.type;
   if (type === "string") {
     const options = titledOptions(schema.oneOf) ?? plainOptions(schema.enum, schema.enumNames);
-    if (options) return { ...base, kind: "select", options, ...(str(schema.default) !== undefined ? { default: str(schema.default) } : {}) };
+    if (options)
+      return { ...base, kind: "select", options, ...(str(schema.default) !== undefined ? { default: str(schema.default) } : {}) };
     const format = str(schema.format);
     return {
       ...base,
@@ -125,9 +138,12 @@ function fieldFor(name: string, schema: unknown, required: boolean): FormField {
 export function buildElicitationForm(requestedSchema: unknown): ElicitationForm {
   const warnings: string[] = [];
   if (!isObject(requestedSchema)) return { fields: [], warnings: ["The requested schema is not an object."] };
-  if (requestedSchema.type !== "object") warnings.push(`The requested schema should have "type": "object", not ${JSON.stringify(requestedSchema.type ?? null)}.`);
+  if (requestedSchema.type !== "object")
+    warnings.push(`The requested schema should have "type": "object", not ${JSON.stringify(requestedSchema.type ?? null)}.`);
   const properties = isObject(requestedSchema.properties) ? requestedSchema.properties : {};
-  const required = new Set(Array.isArray(requestedSchema.required) ? requestedSchema.required.filter((r): r is string => typeof r === "string") : []);
+  const required = new Set(
+    Array.isArray(requestedSchema.required) ? requestedSchema.required.filter((r): r is string => typeof r === "string") : [],
+  );
   const fields = Object.entries(properties).map(([name, schema]) => fieldFor(name, schema, required.has(name)));
   for (const name of required) if (!(name in properties)) warnings.push(`"${name}" is required but has no property schema.`);
   for (const f of fields) if (f.kind === "unsupported") warnings.push(`${f.label}: ${f.reason}.`);

@@ -45,7 +45,11 @@ export const MAX_STORED_RESPONSE_CHARS = 200_000;
 export function storableEntry(entry: HistoryEntry): HistoryEntry {
   const text = JSON.stringify(entry.response) ?? "null";
   if (text.length <= MAX_STORED_RESPONSE_CHARS) return entry;
-  return { ...entry, response: { note: `The response was ${text.length.toLocaleString("en")} characters, too large to keep in history.` }, responseTruncated: true };
+  return {
+    ...entry,
+    response: { note: `The response was ${text.length.toLocaleString("en")} characters, too large to keep in history.` },
+    responseTruncated: true,
+  };
 }
 
 function newestFirst(a: HistoryEntry, b: HistoryEntry): number {

@@ -25,7 +25,8 @@ export function openToolscopeDb(factory: IDBFactory = globalThis.indexedDB): Pro
       resolve(req.result);
     };
     req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error("Toolscope's browser database is blocked by another tab; close other Toolscope tabs and reload."));
+    req.onblocked = () =>
+      reject(new Error("Toolscope's browser database is blocked by another tab; close other Toolscope tabs and reload."));
   });
 }
 

@@ -3,7 +3,14 @@ import assert from "node:assert/strict";
 import { initialRequestText } from "./initial-request.ts";
 import { validateAgainst } from "../schema/validate.ts";
 
-const tool = { name: "search_issues", inputSchema: { type: "object", properties: { query: { type: "string", minLength: 1 }, status: { enum: ["open", "closed"] } }, required: ["query", "status"] } };
+const tool = {
+  name: "search_issues",
+  inputSchema: {
+    type: "object",
+    properties: { query: { type: "string", minLength: 1 }, status: { enum: ["open", "closed"] } },
+    required: ["query", "status"],
+  },
+};
 
 test("prefills a tools/call whose arguments validate against the tool's schema", () => {
   const msg = JSON.parse(initialRequestText([tool], "search_issues"));

@@ -2,8 +2,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { diffJson, sideBySide, stableStringify } from "./json-diff.ts";
 
-const A = { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "3 issues" }], structuredContent: { total: 3, ids: [1, 2, 3], "a/b": true } } };
-const B = { id: 2, jsonrpc: "2.0", result: { content: [{ type: "text", text: "4 issues" }], structuredContent: { total: 4, ids: [1, 2, 3, 4], extra: null } } };
+const A = {
+  jsonrpc: "2.0",
+  id: 1,
+  result: { content: [{ type: "text", text: "3 issues" }], structuredContent: { total: 3, ids: [1, 2, 3], "a/b": true } },
+};
+const B = {
+  id: 2,
+  jsonrpc: "2.0",
+  result: { content: [{ type: "text", text: "4 issues" }], structuredContent: { total: 4, ids: [1, 2, 3, 4], extra: null } },
+};
 
 test("diffJson lists changes by pointer (escaped), ignoring key order", () => {
   assert.deepEqual(diffJson(A, B), [

@@ -113,11 +113,14 @@ function backtrack(trace: Int32Array[], a: string[], b: string[], offset: number
 export function sideBySide(a: unknown, b: unknown): DiffRow[] {
   const left = stableStringify(a).split("\n");
   const right = stableStringify(b).split("\n");
-  const ops = myers(left, right) ?? [...left.map((line): Op => ({ kind: "removed", line })), ...right.map((line): Op => ({ kind: "added", line }))];
+  const ops = myers(left, right) ?? [
+    ...left.map((line): Op => ({ kind: "removed", line })),
+    ...right.map((line): Op => ({ kind: "added", line })),
+  ];
   const rows: DiffRow[] = [];
   let ln = 0;
   let rn = 0;
-  for (let i = 0; i < ops.length; ) {
+  for (let i = 0; i < ops.length;) {
     if (ops[i].kind === "same") {
       rows.push({ kind: "same", left: { n: ++ln, text: ops[i].line }, right: { n: ++rn, text: ops[i].line } });
       i++;

@@ -38,9 +38,16 @@ export function parseInputRequest(key: string, value: unknown): InputRequest {
     const message = typeof params.message === "string" ? params.message : "";
     if (params.mode === "url") {
       if (typeof params.url !== "string") return { key, kind: "unknown", method, reason: "a URL elicitation without a url" };
-      return { key, kind: "elicit-url", message, url: params.url, ...(typeof params.elicitationId === "string" ? { elicitationId: params.elicitationId } : {}) };
+      return {
+        key,
+        kind: "elicit-url",
+        message,
+        url: params.url,
+        ...(typeof params.elicitationId === "string" ? { elicitationId: params.elicitationId } : {}),
+      };
     }
-    if (params.mode !== undefined && params.mode !== "form") return { key, kind: "unknown", method, reason: `unknown elicitation mode ${JSON.stringify(params.mode)}` };
+    if (params.mode !== undefined && params.mode !== "form")
+      return { key, kind: "unknown", method, reason: `unknown elicitation mode ${JSON.stringify(params.mode)}` };
     return { key, kind: "elicit-form", message, requestedSchema: params.requestedSchema };
   }
   if (method === "sampling/createMessage") return { key, kind: "sampling", params };
@@ -93,7 +100,9 @@ export function samplingPrompt(params: Record<string, unknown>): { role: string;
   const messages = Array.isArray(params.messages) ? params.messages : [];
   return messages.filter(isObject).map((m) => {
     const blocks = Array.isArray(m.content) ? m.content : [m.content];
-    const text = blocks.map((b) => (isObject(b) ? (b.type === "text" && typeof b.text === "string" ? b.text : `[${String(b.type ?? "content")}]`) : "")).join("\n");
+    const text = blocks
+      .map((b) => (isObject(b) ? (b.type === "text" && typeof b.text === "string" ? b.text : `[${String(b.type ?? "content")}]`) : ""))
+      .join("\n");
     return { role: typeof m.role === "string" ? m.role : "user", text };
   });
 }
@@ -175,15 +184,26 @@ export function nextStep(rounds: readonly RoundRecord[], limit = MAX_MRTR_ROUNDS
   const result = last.response.result as Record<string, unknown>;
   const hasRequests = isObject(result.inputRequests) && Object.keys(result.inputRequests).length > 0;
   if (!hasRequests && kind.requestState === undefined) {
-    return { kind: "stop", reason: "The server answered input_required with neither inputRequests nor requestState (it must send at least one), so there is nothing to retry with." };
+    return {
+      kind: "stop",
+      reason:
+        "The server answered input_required with neither inputRequests nor requestState (it must send at least one), so there is nothing to retry with.",
+    };
   }
   if (result.requestState !== undefined && typeof result.requestState !== "string") {
     return { kind: "stop", reason: "The server's requestState is not a string; a client must echo it exactly, so it cannot be retried." };
   }
-  if (rounds.length >= limit) return { kind: "stop", reason: `Stopped after ${limit} rounds: the server still asks for input (round limit ${limit}).` };
-  if (isLoop(rounds)) return { kind: "stop", reason: "Stopped: the server gave the same answer to the same retry, so retrying again cannot make progress." };
+  if (rounds.length >= limit)
+    return { kind: "stop", reason: `Stopped after ${limit} rounds: the server still asks for input (round limit ${limit}).` };
+  if (isLoop(rounds))
+    return { kind: "stop", reason: "Stopped: the server gave the same answer to the same retry, so retrying again cannot make progress." };
   if (!hasRequests) return { kind: "retry", requestState: kind.requestState! };
   const previous = rounds.at(-2)?.response?.result as Record<string, unknown> | undefined;
   const repeated = previous !== undefined && canonicalJson(previous.inputRequests) === canonicalJson(result.inputRequests);
-  return { kind: "ask", requests: parseInputRequests(kind.inputRequests), ...(kind.requestState !== undefined ? { requestState: kind.requestState } : {}), repeated };
+  return {
+    kind: "ask",
+    requests: parseInputRequests(kind.inputRequests),
+    ...(kind.requestState !== undefined ? { requestState: kind.requestState } : {}),
+    repeated,
+  };
 }

@@ -32,17 +32,35 @@ test("truncateText cuts past the cap and says how much", () => {
 
 test("withPlaygroundMeta: a progress token on tools/call; the picked log level (modern, off by default) on any request; never over the user's", () => {
   const call = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "reindex", arguments: {}, _meta: { keep: 1 } } };
-  assert.deepEqual((withPlaygroundMeta(call, "modern").message.params as { _meta: unknown })._meta, { keep: 1, progressToken: "toolscope-3" }, "no log level unless picked");
+  assert.deepEqual(
+    (withPlaygroundMeta(call, "modern").message.params as { _meta: unknown })._meta,
+    { keep: 1, progressToken: "toolscope-3" },
+    "no log level unless picked",
+  );
   const { message, added } = withPlaygroundMeta(call, "modern", "debug");
-  assert.deepEqual((message.params as { _meta: unknown })._meta, { keep: 1, progressToken: "toolscope-3", "io.modelcontextprotocol/logLevel": "debug" });
-  assert.deepEqual(added.map((a) => a.name), ["/params/_meta/progressToken", "/params/_meta/io.modelcontextprotocol~1logLevel"]);
+  assert.deepEqual((message.params as { _meta: unknown })._meta, {
+    keep: 1,
+    progressToken: "toolscope-3",
+    "io.modelcontextprotocol/logLevel": "debug",
+  });
+  assert.deepEqual(
+    added.map((a) => a.name),
+    ["/params/_meta/progressToken", "/params/_meta/io.modelcontextprotocol~1logLevel"],
+  );
   assert.equal("progressToken" in call.params._meta, false);
-  assert.deepEqual(withPlaygroundMeta(call, "legacy", "debug").added.map((a) => a.value), ["toolscope-3"], "legacy servers use logging/setLevel instead");
+  assert.deepEqual(
+    withPlaygroundMeta(call, "legacy", "debug").added.map((a) => a.value),
+    ["toolscope-3"],
+    "legacy servers use logging/setLevel instead",
+  );
   const own = { ...call, params: { ...call.params, _meta: { progressToken: 0, "io.modelcontextprotocol/logLevel": "error" } } };
   assert.deepEqual(withPlaygroundMeta(own, "modern", "debug"), { message: own, added: [] });
   const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
   assert.deepEqual(withPlaygroundMeta(list, "modern"), { message: list, added: [] });
-  assert.deepEqual(withPlaygroundMeta(list, "modern", "warning").message, { ...list, params: { _meta: { "io.modelcontextprotocol/logLevel": "warning" } } });
+  assert.deepEqual(withPlaygroundMeta(list, "modern", "warning").message, {
+    ...list,
+    params: { _meta: { "io.modelcontextprotocol/logLevel": "warning" } },
+  });
   const note = { jsonrpc: "2.0", method: "notifications/cancelled", params: {} };
   assert.deepEqual(withPlaygroundMeta(note, "modern", "debug"), { message: note, added: [] });
   const odd = { jsonrpc: "2.0", id: 1, method: "tools/list", params: [1] };

@@ -73,9 +73,14 @@ export interface MetaAddition {
  * picked as `_meta`'s `io.modelcontextprotocol/logLevel` (off by default: servers then send no
  * `notifications/message`). Anything written wins.
  */
-export function withPlaygroundMeta(message: Record<string, unknown>, era: "modern" | "legacy", logLevel: LogLevelChoice = "off"): { message: Record<string, unknown>; added: MetaAddition[] } {
+export function withPlaygroundMeta(
+  message: Record<string, unknown>,
+  era: "modern" | "legacy",
+  logLevel: LogLevelChoice = "off",
+): { message: Record<string, unknown>; added: MetaAddition[] } {
   const method = message.method;
-  if (typeof method !== "string" || method.startsWith("notifications/") || (message.params !== undefined && !isObject(message.params))) return { message, added: [] };
+  if (typeof method !== "string" || method.startsWith("notifications/") || (message.params !== undefined && !isObject(message.params)))
+    return { message, added: [] };
   const params = isObject(message.params) ? message.params : {};
   const meta: Record<string, unknown> = isObject(params._meta) ? { ...params._meta } : {};
   const added: MetaAddition[] = [];

@@ -21,10 +21,19 @@ const destructive = { name: "delete_issue", inputSchema: { type: "object" }, ann
 const readOnly = { name: "search", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } } as Tool;
 const tools = [destructive, readOnly];
 
-const fresh = (over: Partial<PlaygroundState> = {}): PlaygroundState => ({ ...initialState({ edited: null, prefs: { ...DEFAULT_PREFS } }), ...over });
+const fresh = (over: Partial<PlaygroundState> = {}): PlaygroundState => ({
+  ...initialState({ edited: null, prefs: { ...DEFAULT_PREFS } }),
+  ...over,
+});
 const run = (state: PlaygroundState, ...actions: PlaygroundAction[]) => actions.reduce(reduce, state);
 const call = (name: string, id = 1) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } });
-const diag = (severity: EditorDiagnostic["severity"]): EditorDiagnostic => ({ offset: 0, length: 1, severity, source: "mcp", message: severity });
+const diag = (severity: EditorDiagnostic["severity"]): EditorDiagnostic => ({
+  offset: 0,
+  length: 1,
+  severity,
+  source: "mcp",
+  message: severity,
+});
 
 // ---- initial state ----
 
@@ -70,7 +79,10 @@ test("diagnostics: stored as given; errorCount counts errors only", () => {
 });
 
 test("parseMessage: a JSON object parses", () => {
-  assert.deepEqual(parseMessage('{"jsonrpc":"2.0","id":1,"method":"ping"}'), { ok: true, value: { jsonrpc: "2.0", id: 1, method: "ping" } });
+  assert.deepEqual(parseMessage('{"jsonrpc":"2.0","id":1,"method":"ping"}'), {
+    ok: true,
+    value: { jsonrpc: "2.0", id: 1, method: "ping" },
+  });
 });
 
 test("parseMessage: invalid JSON, a batch, a scalar and integers beyond 2^53 are refused with a reason", () => {
@@ -79,7 +91,11 @@ test("parseMessage: invalid JSON, a batch, a scalar and integers beyond 2^53 are
   assert.match(!bad.ok ? bad.error : "", /^The request is not valid JSON, so it cannot be sent: /);
   for (const text of ["[]", '[{"method":"ping"}]', "42", "null", '"x"']) {
     const r = parseMessage(text);
-    assert.deepEqual(r, { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." }, text);
+    assert.deepEqual(
+      r,
+      { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." },
+      text,
+    );
   }
   const big = parseMessage('{"id":9007199254740993,"method":"ping"}');
   assert.equal(big.ok, false);
@@ -98,13 +114,19 @@ test("calledTool: the listed tool a tools/call names, nothing for other methods 
 // ---- send ----
 
 test("planSend: invalid text is refused with the parse error", () => {
-  assert.deepEqual(planSend("{", parseMessage("{"), tools, true), { kind: "invalid", error: (parseMessage("{") as { error: string }).error });
+  assert.deepEqual(planSend("{", parseMessage("{"), tools, true), {
+    kind: "invalid",
+    error: (parseMessage("{") as { error: string }).error,
+  });
 });
 
 test("planSend: a destructive tool asks first while the preference says so; otherwise it runs", () => {
   const text = call("delete_issue");
   const parsed = parseMessage(text);
-  assert.deepEqual(planSend(text, parsed, tools, true), { kind: "confirm", pending: { message: JSON.parse(text), text, tool: destructive } });
+  assert.deepEqual(planSend(text, parsed, tools, true), {
+    kind: "confirm",
+    pending: { message: JSON.parse(text), text, tool: destructive },
+  });
   assert.deepEqual(planSend(text, parsed, tools, false), { kind: "run", message: JSON.parse(text), text });
   const safe = call("search");
   assert.equal(planSend(safe, parseMessage(safe), tools, true).kind, "run");
@@ -173,7 +195,14 @@ test("next-page: the next page's request goes in the editor and the parse error 
 
 test("overlay open/close: one overlay at a time, each kind, copy with its language", () => {
   let s = fresh();
-  for (const overlay of [{ kind: "palette" }, { kind: "templates" }, { kind: "help" }, { kind: "share" }, { kind: "save" }, { kind: "copy", language: "fetch" }] as const) {
+  for (const overlay of [
+    { kind: "palette" },
+    { kind: "templates" },
+    { kind: "help" },
+    { kind: "share" },
+    { kind: "save" },
+    { kind: "copy", language: "fetch" },
+  ] as const) {
     s = reduce(s, { type: "overlay-open", overlay });
     assert.deepEqual(s.overlay, overlay);
   }

@@ -47,7 +47,10 @@ export interface PlaygroundState {
 }
 
 /** What a Send does with the text: refuse it, ask first (destructive tool), or run it. */
-export type SendPlan = { kind: "invalid"; error: string } | { kind: "confirm"; pending: PendingCall } | { kind: "run"; message: Record<string, unknown>; text: string };
+export type SendPlan =
+  | { kind: "invalid"; error: string }
+  | { kind: "confirm"; pending: PendingCall }
+  | { kind: "run"; message: Record<string, unknown>; text: string };
 
 export type PlaygroundAction =
   /** The editor text changed: typing, a template, "write into the request". The parse error stays until the next Send. */
@@ -145,7 +148,8 @@ export function parseMessage(text: string): ParsedMessage {
   if (unsafe.length) return { ok: false, error: unsafeIntegerMessage(unsafe) };
   try {
     const v: unknown = JSON.parse(text);
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." };
+    if (typeof v !== "object" || v === null || Array.isArray(v))
+      return { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." };
     return { ok: true, value: v as Record<string, unknown> };
   } catch (err) {
     return { ok: false, error: `The request is not valid JSON, so it cannot be sent: ${(err as Error).message}` };
@@ -160,10 +164,16 @@ export function calledTool(message: Record<string, unknown>, tools: readonly Too
 }
 
 /** What Send does with the parsed text: a destructive tool asks first while the preference says so. */
-export function planSend(text: string, parsed: ParsedMessage, tools: readonly Tool[] | null | undefined, confirmDestructive: boolean): SendPlan {
+export function planSend(
+  text: string,
+  parsed: ParsedMessage,
+  tools: readonly Tool[] | null | undefined,
+  confirmDestructive: boolean,
+): SendPlan {
   if (!parsed.ok) return { kind: "invalid", error: parsed.error };
   const target = calledTool(parsed.value, tools);
-  if (target && confirmDestructive && isEffectivelyDestructive(target)) return { kind: "confirm", pending: { message: parsed.value, text, tool: target } };
+  if (target && confirmDestructive && isEffectivelyDestructive(target))
+    return { kind: "confirm", pending: { message: parsed.value, text, tool: target } };
   return { kind: "run", message: parsed.value, text };
 }
 

@@ -32,13 +32,20 @@ export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = global
   try {
     const raw = storage?.getItem(KEY);
     const v = raw ? (JSON.parse(raw) as Partial<PlaygroundPrefs>) : {};
-    const roots = Array.isArray(v.roots) ? v.roots.filter((r): r is RootEntry => typeof r?.uri === "string").map((r) => (typeof r.name === "string" ? { uri: r.uri, name: r.name } : { uri: r.uri })) : [];
+    const roots = Array.isArray(v.roots)
+      ? v.roots
+          .filter((r): r is RootEntry => typeof r?.uri === "string")
+          .map((r) => (typeof r.name === "string" ? { uri: r.uri, name: r.name } : { uri: r.uri }))
+      : [];
     return {
       roots,
       confirmDestructive: typeof v.confirmDestructive === "boolean" ? v.confirmDestructive : DEFAULT_PREFS.confirmDestructive,
       split: typeof v.split === "number" ? clampSplit(v.split) : DEFAULT_PREFS.split,
       previewOpen: typeof v.previewOpen === "boolean" ? v.previewOpen : DEFAULT_PREFS.previewOpen,
-      logLevel: v.logLevel === "off" || (LOG_LEVELS as readonly unknown[]).includes(v.logLevel) ? (v.logLevel as LogLevelChoice) : DEFAULT_PREFS.logLevel,
+      logLevel:
+        v.logLevel === "off" || (LOG_LEVELS as readonly unknown[]).includes(v.logLevel)
+          ? (v.logLevel as LogLevelChoice)
+          : DEFAULT_PREFS.logLevel,
     };
   } catch {
     return { ...DEFAULT_PREFS };
@@ -46,7 +53,10 @@ export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = global
 }
 
 /** Change some preferences and persist them; returns the new whole. */
-export function savePrefs(patch: Partial<PlaygroundPrefs>, storage: Pick<Storage, "getItem" | "setItem"> | undefined = globalThis.localStorage): PlaygroundPrefs {
+export function savePrefs(
+  patch: Partial<PlaygroundPrefs>,
+  storage: Pick<Storage, "getItem" | "setItem"> | undefined = globalThis.localStorage,
+): PlaygroundPrefs {
   const next = { ...loadPrefs(storage), ...patch };
   try {
     storage?.setItem(KEY, JSON.stringify(next));

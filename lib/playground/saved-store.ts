@@ -50,7 +50,8 @@ export function byteLength(text: string): number {
 export function checkName(name: string): { ok: true; name: string } | { ok: false; error: string } {
   const trimmed = name.trim();
   if (!trimmed) return { ok: false, error: "Give the request a name." };
-  if (trimmed.length > MAX_SAVED_NAME_CHARS) return { ok: false, error: `The name is ${trimmed.length} characters; at most ${MAX_SAVED_NAME_CHARS}.` };
+  if (trimmed.length > MAX_SAVED_NAME_CHARS)
+    return { ok: false, error: `The name is ${trimmed.length} characters; at most ${MAX_SAVED_NAME_CHARS}.` };
   return { ok: true, name: trimmed };
 }
 
@@ -58,7 +59,8 @@ export function checkName(name: string): { ok: true; name: string } | { ok: fals
 export function checkRequestText(text: string): string | null {
   if (!text.trim()) return "The editor is empty: there is nothing to save.";
   const bytes = byteLength(text);
-  if (bytes > MAX_SAVED_REQUEST_BYTES) return `The request is ${Math.ceil(bytes / 1024)} KB; saved requests are at most ${MAX_SAVED_REQUEST_BYTES / 1024} KB.`;
+  if (bytes > MAX_SAVED_REQUEST_BYTES)
+    return `The request is ${Math.ceil(bytes / 1024)} KB; saved requests are at most ${MAX_SAVED_REQUEST_BYTES / 1024} KB.`;
   return null;
 }
 
@@ -86,13 +88,18 @@ export type SaveOutcome =
  * answer is "exists" (the dialog then offers Replace or another name); with it, the existing entry keeps its id and
  * creation time and takes the new text, era and note.
  */
-export function planSave(all: readonly SavedRequest[], draft: SaveDraft, opts: { overwrite?: boolean; now: number; newId: () => string }): SaveOutcome {
+export function planSave(
+  all: readonly SavedRequest[],
+  draft: SaveDraft,
+  opts: { overwrite?: boolean; now: number; newId: () => string },
+): SaveOutcome {
   const name = checkName(draft.name);
   if (!name.ok) return { kind: "invalid", error: name.error };
   const textError = checkRequestText(draft.request);
   if (textError) return { kind: "invalid", error: textError };
   const note = draft.note?.trim();
-  if (note && note.length > MAX_SAVED_NOTE_CHARS) return { kind: "invalid", error: `The note is ${note.length} characters; at most ${MAX_SAVED_NOTE_CHARS}.` };
+  if (note && note.length > MAX_SAVED_NOTE_CHARS)
+    return { kind: "invalid", error: `The note is ${note.length} characters; at most ${MAX_SAVED_NOTE_CHARS}.` };
   const existing = findByName(all, draft.server, name.name);
   if (existing && !opts.overwrite) return { kind: "exists", existing };
   const entry: SavedRequest = {
@@ -109,12 +116,18 @@ export function planSave(all: readonly SavedRequest[], draft: SaveDraft, opts: {
 }
 
 /** Rename a saved request; a name taken by another request of the same server is refused. */
-export function planRename(all: readonly SavedRequest[], id: string, newName: string, now: number): { ok: true; entry: SavedRequest } | { ok: false; error: string } {
+export function planRename(
+  all: readonly SavedRequest[],
+  id: string,
+  newName: string,
+  now: number,
+): { ok: true; entry: SavedRequest } | { ok: false; error: string } {
   const current = all.find((r) => r.id === id);
   if (!current) return { ok: false, error: "This saved request no longer exists." };
   const name = checkName(newName);
   if (!name.ok) return name;
-  if (findByName(all, current.server, name.name, id)) return { ok: false, error: `"${name.name}" is already saved for this server; pick another name.` };
+  if (findByName(all, current.server, name.name, id))
+    return { ok: false, error: `"${name.name}" is already saved for this server; pick another name.` };
   return { ok: true, entry: { ...current, name: name.name, updatedAt: now } };
 }
 
@@ -123,7 +136,8 @@ export interface SavedGroup {
   requests: SavedRequest[];
 }
 
-const byName = (a: SavedRequest, b: SavedRequest) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.createdAt - b.createdAt;
+const byName = (a: SavedRequest, b: SavedRequest) =>
+  a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.createdAt - b.createdAt;
 
 /** Groups by server: the current server first (even when empty, so it can be saved to), then the others by key; requests by name. */
 export function groupByServer(all: readonly SavedRequest[], current?: string): SavedGroup[] {

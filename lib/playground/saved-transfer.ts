@@ -1,5 +1,15 @@
 import { shareableServerUrl } from "../share/share-codec.ts";
-import { byteLength, checkName, findByName, MAX_SAVED_NAME_CHARS, MAX_SAVED_NOTE_CHARS, MAX_SAVED_REQUEST_BYTES, nameKey, type SavedEra, type SavedRequest } from "./saved-store.ts";
+import {
+  byteLength,
+  checkName,
+  findByName,
+  MAX_SAVED_NAME_CHARS,
+  MAX_SAVED_NOTE_CHARS,
+  MAX_SAVED_REQUEST_BYTES,
+  nameKey,
+  type SavedEra,
+  type SavedRequest,
+} from "./saved-store.ts";
 import { isObject } from "../json/guards.ts";
 
 /**
@@ -47,7 +57,9 @@ export function portableServer(server: string): string {
 
 /** The export document (pretty JSON) for some saved requests, by server then name. Only the known fields are written. */
 export function exportSaved(requests: readonly SavedRequest[], now: Date): string {
-  const sorted = [...requests].sort((a, b) => a.server.localeCompare(b.server, "en") || a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+  const sorted = [...requests].sort(
+    (a, b) => a.server.localeCompare(b.server, "en") || a.name.localeCompare(b.name, "en", { sensitivity: "base" }),
+  );
   const doc: SavedExportDocument = {
     toolscope: SAVED_EXPORT_KIND,
     version: SAVED_EXPORT_VERSION,
@@ -70,7 +82,11 @@ export function exportSaved(requests: readonly SavedRequest[], now: Date): strin
 export function exportFileName(now: Date, server?: string): string {
   const day = now.toISOString().slice(0, 10);
   if (!server) return `toolscope-saved-requests-${day}.json`;
-  const slug = server.replace(/^https?:\/\//, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  const slug = server
+    .replace(/^https?:\/\//, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
   return `toolscope-saved-${slug || "server"}-${day}.json`;
 }
 
@@ -101,11 +117,13 @@ function time(v: unknown, path: string, fallback: number): number {
 function readEntry(v: unknown, path: string, now: number, newId: () => string): SavedRequest {
   if (!isObject(v)) throw new Error(`${path} must be an object`);
   const id = v.id === undefined ? newId() : v.id;
-  if (typeof id !== "string" || !id || id.length > MAX_ID_CHARS) throw new Error(`${path}.id must be a string of 1 to ${MAX_ID_CHARS} characters`);
+  if (typeof id !== "string" || !id || id.length > MAX_ID_CHARS)
+    throw new Error(`${path}.id must be a string of 1 to ${MAX_ID_CHARS} characters`);
   if (typeof v.name !== "string" || !v.name.trim()) throw new Error(`${path}.name must be a non-empty string`);
   const name = checkName(v.name);
   if (!name.ok) throw new Error(`${path}.name must be at most ${MAX_SAVED_NAME_CHARS} characters`);
-  if (typeof v.server !== "string" || !v.server || v.server.length > MAX_SERVER_CHARS) throw new Error(`${path}.server must be a server URL, builtin: or stdio: name`);
+  if (typeof v.server !== "string" || !v.server || v.server.length > MAX_SERVER_CHARS)
+    throw new Error(`${path}.server must be a server URL, builtin: or stdio: name`);
   let server: string;
   try {
     server = portableServer(v.server);
@@ -114,8 +132,10 @@ function readEntry(v: unknown, path: string, now: number, newId: () => string): 
   }
   if (v.era !== undefined && v.era !== "modern" && v.era !== "legacy") throw new Error(`${path}.era must be "modern" or "legacy"`);
   if (typeof v.request !== "string" || !v.request.trim()) throw new Error(`${path}.request must be a non-empty string`);
-  if (byteLength(v.request) > MAX_SAVED_REQUEST_BYTES) throw new Error(`${path}.request is larger than ${MAX_SAVED_REQUEST_BYTES / 1024} KB`);
-  if (v.note !== undefined && (typeof v.note !== "string" || v.note.length > MAX_SAVED_NOTE_CHARS)) throw new Error(`${path}.note must be a string of at most ${MAX_SAVED_NOTE_CHARS} characters`);
+  if (byteLength(v.request) > MAX_SAVED_REQUEST_BYTES)
+    throw new Error(`${path}.request is larger than ${MAX_SAVED_REQUEST_BYTES / 1024} KB`);
+  if (v.note !== undefined && (typeof v.note !== "string" || v.note.length > MAX_SAVED_NOTE_CHARS))
+    throw new Error(`${path}.note must be a string of at most ${MAX_SAVED_NOTE_CHARS} characters`);
   const createdAt = time(v.createdAt, `${path}.createdAt`, now);
   const updatedAt = time(v.updatedAt, `${path}.updatedAt`, createdAt);
   const note = typeof v.note === "string" ? v.note.trim() : "";
@@ -129,17 +149,25 @@ function readEntry(v: unknown, path: string, now: number, newId: () => string): 
  */
 export function parseSavedImport(text: string, opts: { now: number; newId: () => string }): ParsedImport {
   const bytes = byteLength(text);
-  if (bytes > MAX_IMPORT_FILE_BYTES) throw new SavedImportError(`The file is ${(bytes / 1_000_000).toFixed(1)} MB; an import file may be at most ${MAX_IMPORT_FILE_BYTES / 1_000_000} MB.`);
+  if (bytes > MAX_IMPORT_FILE_BYTES)
+    throw new SavedImportError(
+      `The file is ${(bytes / 1_000_000).toFixed(1)} MB; an import file may be at most ${MAX_IMPORT_FILE_BYTES / 1_000_000} MB.`,
+    );
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (err) {
     throw new SavedImportError(`The file is not JSON: ${(err as Error).message}`);
   }
-  if (!isObject(doc) || doc.toolscope !== SAVED_EXPORT_KIND) throw new SavedImportError(`This is not a Toolscope saved-requests file (it should have "toolscope": "${SAVED_EXPORT_KIND}").`);
-  if (doc.version !== SAVED_EXPORT_VERSION) throw new SavedImportError(`The file has format version ${JSON.stringify(doc.version)}; this Toolscope reads version ${SAVED_EXPORT_VERSION} only.`);
+  if (!isObject(doc) || doc.toolscope !== SAVED_EXPORT_KIND)
+    throw new SavedImportError(`This is not a Toolscope saved-requests file (it should have "toolscope": "${SAVED_EXPORT_KIND}").`);
+  if (doc.version !== SAVED_EXPORT_VERSION)
+    throw new SavedImportError(
+      `The file has format version ${JSON.stringify(doc.version)}; this Toolscope reads version ${SAVED_EXPORT_VERSION} only.`,
+    );
   if (!Array.isArray(doc.requests)) throw new SavedImportError("requests must be an array.");
-  if (doc.requests.length > MAX_IMPORT_ENTRIES) throw new SavedImportError(`The file holds ${doc.requests.length} requests; one import takes at most ${MAX_IMPORT_ENTRIES}.`);
+  if (doc.requests.length > MAX_IMPORT_ENTRIES)
+    throw new SavedImportError(`The file holds ${doc.requests.length} requests; one import takes at most ${MAX_IMPORT_ENTRIES}.`);
   const out: ParsedImport = { requests: [], invalid: [], droppedHeaders: 0 };
   doc.requests.forEach((v, i) => {
     const path = `requests[${i}]`;
@@ -216,6 +244,7 @@ export function importReport(parsed: ParsedImport, plan: MergePlan): string {
     line += `, skipped ${parsed.invalid.length} invalid: ${shown}${parsed.invalid.length > 3 ? `; and ${parsed.invalid.length - 3} more` : ""}`;
   }
   line += ".";
-  if (parsed.droppedHeaders) line += ` Dropped the headers field of ${parsed.droppedHeaders} ${parsed.droppedHeaders === 1 ? "entry" : "entries"}: header values are never imported.`;
+  if (parsed.droppedHeaders)
+    line += ` Dropped the headers field of ${parsed.droppedHeaders} ${parsed.droppedHeaders === 1 ? "entry" : "entries"}: header values are never imported.`;
   return line;
 }

@@ -8,7 +8,8 @@ const SQL: Tool = {
   inputSchema: { type: "object", properties: { query: { type: "string" }, region: { type: "string", "x-mcp-header": "Region" } } },
 };
 
-const call = (args: Record<string, unknown>, extra: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: "2.0", ...extra, method: "tools/call", params: { name: "execute_sql", arguments: args } });
+const call = (args: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ jsonrpc: "2.0", ...extra, method: "tools/call", params: { name: "execute_sql", arguments: args } });
 
 function preview(over: Partial<PreviewInput>) {
   return buildSendPreview({
@@ -64,7 +65,10 @@ test("modern headers: content negotiation, protocol version from _meta, Mcp-Meth
     "Mcp-Name": "execute_sql",
     "Mcp-Param-Region": "eu-west1",
   });
-  assert.deepEqual(p.http!.headers.map((h) => h.kind), ["content", "content", "protocol", "protocol", "protocol", "param"]);
+  assert.deepEqual(
+    p.http!.headers.map((h) => h.kind),
+    ["content", "content", "protocol", "protocol", "protocol", "param"],
+  );
 });
 
 test("a non-ASCII parameter value is sent base64-encoded, with its decoded form beside it", () => {
@@ -78,8 +82,16 @@ test("a non-ASCII parameter value is sent base64-encoded, with its decoded form 
 
 test("legacy: no _meta envelope, no Mcp-Method/Mcp-Name/Mcp-Param; the session's version and Mcp-Session-Id", () => {
   const p = ok(preview({ era: "legacy", protocolVersion: "2025-11-25", sessionId: "sess-1" }));
-  assert.deepEqual(p.added.map((a) => a.pointer), ["/params/_meta/progressToken"]);
-  assert.deepEqual(headerMap(p), { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25", "Mcp-Session-Id": "sess-1" });
+  assert.deepEqual(
+    p.added.map((a) => a.pointer),
+    ["/params/_meta/progressToken"],
+  );
+  assert.deepEqual(headerMap(p), {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    "MCP-Protocol-Version": "2025-11-25",
+    "Mcp-Session-Id": "sess-1",
+  });
 });
 
 test("stdio: the stamped body, and no HTTP request at all", () => {
@@ -89,21 +101,37 @@ test("stdio: the stamped body, and no HTTP request at all", () => {
 });
 
 test("overrides replace the derived value (remembered as replaced) or add a header; the user's headers show by name, values masked", () => {
-  const p = ok(preview({ overrides: { "mcp-param-region": "us-east1", "Mcp-Param-Extra": "x" }, userHeaders: { Authorization: "Bearer secret-token", "X-Team": "blue" } }));
+  const p = ok(
+    preview({
+      overrides: { "mcp-param-region": "us-east1", "Mcp-Param-Extra": "x" },
+      userHeaders: { Authorization: "Bearer secret-token", "X-Team": "blue" },
+    }),
+  );
   const region = p.http!.headers.find((h) => h.name === "Mcp-Param-Region")!;
   assert.deepEqual([region.value, region.overridden], ["us-east1", { replaced: "eu-west1" }]);
   const extra = p.http!.headers.find((h) => h.name === "Mcp-Param-Extra")!;
   assert.deepEqual(extra.overridden, {});
   const users = p.http!.headers.filter((h) => h.kind === "user");
-  assert.deepEqual(users.map((h) => h.name), ["Authorization", "X-Team"]);
+  assert.deepEqual(
+    users.map((h) => h.name),
+    ["Authorization", "X-Team"],
+  );
   assert.ok(users.every((h) => h.value.includes("••••") && !h.value.includes("secret") && !h.value.includes("blue")));
 });
 
 test("what the user wrote wins: a written id and _meta field are not added again", () => {
-  const text = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } });
+  const text = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 7,
+    method: "tools/list",
+    params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
+  });
   const p = ok(preview({ text }));
   assert.equal(p.body.id, 7);
-  assert.deepEqual(p.added.map((a) => a.pointer), ["/params/_meta/io.modelcontextprotocol~1clientInfo", "/params/_meta/io.modelcontextprotocol~1clientCapabilities"]);
+  assert.deepEqual(
+    p.added.map((a) => a.pointer),
+    ["/params/_meta/io.modelcontextprotocol~1clientInfo", "/params/_meta/io.modelcontextprotocol~1clientCapabilities"],
+  );
   assert.equal(headerMap(p)["Mcp-Name"], undefined, "tools/list names nothing");
 });
 
@@ -127,19 +155,35 @@ test("writeIntoRequest puts an added field into the text, creating parents; the 
   assert.deepEqual(JSON.parse(withMeta).params, { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } });
   assert.match(withMeta, /\n {2}"params": \{\n {4}"_meta"/);
   const p = ok(preview({ text: withMeta }));
-  assert.equal(p.added.some((a) => a.pointer === "/id" || a.pointer.endsWith("protocolVersion")), false);
+  assert.equal(
+    p.added.some((a) => a.pointer === "/id" || a.pointer.endsWith("protocolVersion")),
+    false,
+  );
 });
 
 test("previewLines prints like JSON.stringify(…, null, 2) and marks the added fields' lines (whole subtrees)", () => {
   const body = { jsonrpc: "2.0", id: "x", method: "m", params: { name: "n", _meta: { "a/b": { deep: [1, 2] }, kept: true }, empty: {} } };
   const lines = previewLines(body, new Set(["/id", "/params/_meta/a~1b"]));
   assert.equal(lines.map((l) => l.text).join("\n"), JSON.stringify(body, null, 2));
-  assert.deepEqual(lines.filter((l) => l.added).map((l) => l.text.trim()), ['"id": "x",', '"a/b": {', '"deep": [', "1,", "2", "]", "},"]);
-  const whole = previewLines({ method: "m", params: { name: "n", _meta: { a: 1, b: 2 } } }, new Set(["/params/_meta/a", "/params/_meta/b"]));
+  assert.deepEqual(
+    lines.filter((l) => l.added).map((l) => l.text.trim()),
+    ['"id": "x",', '"a/b": {', '"deep": [', "1,", "2", "]", "},"],
+  );
+  const whole = previewLines(
+    { method: "m", params: { name: "n", _meta: { a: 1, b: 2 } } },
+    new Set(["/params/_meta/a", "/params/_meta/b"]),
+  );
   // The user's own (empty) params holding an added _meta: the braces of _meta are added, those of params are not.
   const own = previewLines({ method: "tools/list", params: { _meta: { a: 1 } } }, new Set(["/params/_meta/a"]));
-  assert.deepEqual(own.filter((l) => l.added).map((l) => l.text.trim()), ['"_meta": {', '"a": 1', "}"]);
-  assert.deepEqual(whole.filter((l) => l.added).map((l) => l.text.trim()), ['"_meta": {', '"a": 1,', '"b": 2', "}"], "a wholly added _meta is marked with its braces");
+  assert.deepEqual(
+    own.filter((l) => l.added).map((l) => l.text.trim()),
+    ['"_meta": {', '"a": 1', "}"],
+  );
+  assert.deepEqual(
+    whole.filter((l) => l.added).map((l) => l.text.trim()),
+    ['"_meta": {', '"a": 1,', '"b": 2', "}"],
+    "a wholly added _meta is marked with its braces",
+  );
 });
 
 test("overrideMap sends only valid drafts and says what is wrong with the others", () => {

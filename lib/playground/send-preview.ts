@@ -7,7 +7,15 @@ import { applyEdits, modify } from "jsonc-parser";
 import type { Era, Tool, UserHeaders } from "../mcp/contract.ts";
 import { proxyRequestId, stampMessage } from "../mcp/meta.ts";
 import { maskValue } from "../mcp/secrets.ts";
-import { applyHeaderOverrides, contentHeaders, MAX_HEADER_OVERRIDES, overrideNameProblem, overrideValueProblem, transportMcpHeaders, withDecoded } from "../mcp/wire-headers.ts";
+import {
+  applyHeaderOverrides,
+  contentHeaders,
+  MAX_HEADER_OVERRIDES,
+  overrideNameProblem,
+  overrideValueProblem,
+  transportMcpHeaders,
+  withDecoded,
+} from "../mcp/wire-headers.ts";
 import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
 import { withPlaygroundMeta, type LogLevelChoice } from "./notifications.ts";
 import { isObject } from "../json/guards.ts";
@@ -83,7 +91,8 @@ export function buildSendPreview(input: PreviewInput): SendPreview {
     return { ok: false, problem: "Fix the JSON to see the preview." };
   }
   if (!isObject(parsed)) return { ok: false, problem: "The request must be one JSON object to be sent." };
-  if (typeof parsed.method !== "string") return { ok: false, problem: 'Give the message a "method" to see the preview: the proxy sends requests and notifications.' };
+  if (typeof parsed.method !== "string")
+    return { ok: false, problem: 'Give the message a "method" to see the preview: the proxy sends requests and notifications.' };
 
   const playground = withPlaygroundMeta(parsed, input.era, input.logLevel);
   const stamped = stampMessage(playground.message, input.era, input.nextId ?? proxyRequestId);
@@ -97,16 +106,28 @@ export function buildSendPreview(input: PreviewInput): SendPreview {
   const name = isObject(body.params) ? body.params.name : undefined;
   const tool = body.method === "tools/call" && typeof name === "string" ? input.tools.find((t) => t.name === name) : undefined;
   const sse = input.transport === "sse";
-  const derived: [string, string][] = [...contentHeaders(sse ? "sse" : "streamable"), ...transportMcpHeaders(body, { ...input, sse }), ...Object.entries(mirroredParamHeaders(body, input.era, tool))];
+  const derived: [string, string][] = [
+    ...contentHeaders(sse ? "sse" : "streamable"),
+    ...transportMcpHeaders(body, { ...input, sse }),
+    ...Object.entries(mirroredParamHeaders(body, input.era, tool)),
+  ];
   const { headers: sent, overridden } = applyHeaderOverrides(derived, input.overrides ?? {});
   const byName = new Map(overridden.map((o) => [o.name.toLowerCase(), o]));
   const headers: PreviewHeader[] = sent.map(([n, v]) => {
     const o = byName.get(n.toLowerCase());
-    return { name: n, ...withDecoded(v), kind: kindOf(n), ...(o ? { overridden: o.replaced !== undefined ? { replaced: o.replaced } : {} } : {}) };
+    return {
+      name: n,
+      ...withDecoded(v),
+      kind: kindOf(n),
+      ...(o ? { overridden: o.replaced !== undefined ? { replaced: o.replaced } : {} } : {}),
+    };
   });
   const taken = new Set(headers.map((h) => h.name.toLowerCase()));
-  for (const [n, v] of Object.entries(input.userHeaders)) if (!taken.has(n.toLowerCase())) headers.push({ name: n, value: maskValue(v), kind: "user" });
-  const endpointNote = sse ? "HTTP+SSE: each send opens a session (GET the event stream, initialize); this POST goes to the endpoint the stream names, and the answer arrives on the stream." : undefined;
+  for (const [n, v] of Object.entries(input.userHeaders))
+    if (!taken.has(n.toLowerCase())) headers.push({ name: n, value: maskValue(v), kind: "user" });
+  const endpointNote = sse
+    ? "HTTP+SSE: each send opens a session (GET the event stream, initialize); this POST goes to the endpoint the stream names, and the answer arrives on the stream."
+    : undefined;
   return { ok: true, body, added, http: { method: "POST", url: input.endpoint, headers, ...(endpointNote ? { endpointNote } : {}) } };
 }
 
@@ -140,14 +161,47 @@ export function previewLines(body: unknown, addedPointers: ReadonlySet<string>):
    * container whose every member was reported added (a wholly new `_meta`) is marked with its braces; one that only
    * holds such a container (the user's own `params`) is not.
    */
-  const walk = (value: unknown, indent: string, prefix: string, pointer: string, suffix: string, inAdded: boolean): { lines: PreviewLine[]; added: boolean; reported: boolean } => {
+  const walk = (
+    value: unknown,
+    indent: string,
+    prefix: string,
+    pointer: string,
+    suffix: string,
+    inAdded: boolean,
+  ): { lines: PreviewLine[]; added: boolean; reported: boolean } => {
     const reported = inAdded || addedPointers.has(pointer);
-    const entries: [string, unknown][] | undefined = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : isObject(value) ? Object.entries(value) : undefined;
-    if (!entries || entries.length === 0) return { lines: [{ text: `${indent}${prefix}${JSON.stringify(value) ?? "null"}${suffix}`, added: reported }], added: reported, reported };
+    const entries: [string, unknown][] | undefined = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v])
+      : isObject(value)
+        ? Object.entries(value)
+        : undefined;
+    if (!entries || entries.length === 0)
+      return {
+        lines: [{ text: `${indent}${prefix}${JSON.stringify(value) ?? "null"}${suffix}`, added: reported }],
+        added: reported,
+        reported,
+      };
     const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
-    const children = entries.map(([k, v], i) => walk(v, `${indent}  `, Array.isArray(value) ? "" : `${JSON.stringify(k)}: `, `${pointer}/${escapeToken(k)}`, i < entries.length - 1 ? "," : "", reported));
+    const children = entries.map(([k, v], i) =>
+      walk(
+        v,
+        `${indent}  `,
+        Array.isArray(value) ? "" : `${JSON.stringify(k)}: `,
+        `${pointer}/${escapeToken(k)}`,
+        i < entries.length - 1 ? "," : "",
+        reported,
+      ),
+    );
     const whole = reported || (pointer !== "" && children.every((c) => c.reported));
-    return { lines: [{ text: `${indent}${prefix}${open}`, added: whole }, ...children.flatMap((c) => c.lines), { text: `${indent}${close}${suffix}`, added: whole }], added: whole, reported };
+    return {
+      lines: [
+        { text: `${indent}${prefix}${open}`, added: whole },
+        ...children.flatMap((c) => c.lines),
+        { text: `${indent}${close}${suffix}`, added: whole },
+      ],
+      added: whole,
+      reported,
+    };
   };
   return walk(body, "", "", "", "", false).lines;
 }

@@ -112,7 +112,10 @@ export function countdownText(msLeft: number): string {
  * because the call ended, answered by the proxy, or answered from elsewhere. Undefined when there is nothing to say
  * (the request was no longer in the queue: the user answered it here, and that answer's fate is told separately).
  */
-export function endedNotice(ended: Pick<ServerRequestEndedEvent, "answeredBy" | "note">, ask: Pick<ServerAsk, "method" | "timeoutMs"> | undefined): string | undefined {
+export function endedNotice(
+  ended: Pick<ServerRequestEndedEvent, "answeredBy" | "note">,
+  ask: Pick<ServerAsk, "method" | "timeoutMs"> | undefined,
+): string | undefined {
   if (!ask) return undefined;
   const what = `the server's ${ask.method} request`;
   const note = ended.note ? ` ${ended.note.trim()}` : "";
@@ -131,7 +134,8 @@ export function endedNotice(ended: Pick<ServerRequestEndedEvent, "answeredBy" | 
 
 /** What to tell the user when posting their answer failed: too late (404), or not delivered. */
 export function answerFailedNotice(method: string, error: { status: number; body: ProxyErrorBody["error"] }): string {
-  if (error.status === 404 || error.body.kind === "not-found") return `Your answer to the server's ${method} request came too late: it had stopped waiting, so the server did not get it.`;
+  if (error.status === 404 || error.body.kind === "not-found")
+    return `Your answer to the server's ${method} request came too late: it had stopped waiting, so the server did not get it.`;
   return `Your answer to the server's ${method} request could not be delivered: ${error.body.message}`;
 }
 
@@ -161,7 +165,8 @@ export function answerSummary(answer: Record<string, unknown>): string {
     return result.action === "accept" && fields ? `${result.action} (${fields} field${fields === 1 ? "" : "s"})` : result.action;
   }
   if (Array.isArray(result.roots)) return `${result.roots.length} root${result.roots.length === 1 ? "" : "s"}`;
-  if (result.role === "assistant" || isObject(result.content)) return `reply${typeof result.model === "string" ? ` as ${result.model}` : ""}`;
+  if (result.role === "assistant" || isObject(result.content))
+    return `reply${typeof result.model === "string" ? ` as ${result.model}` : ""}`;
   if (Object.keys(result).length === 0) return "empty result";
   return "result";
 }
@@ -174,7 +179,11 @@ export function requestTiming(record: Pick<ServerRequestRecord, "atMs" | "answer
 /** The proxy error a cancelled call is recorded with when the proxy's own final event did not come (no exchanges known). */
 export function cancelledLocally(reason: "before-stream" | "no-confirmation"): ProxyErrorBody["error"] {
   return reason === "before-stream"
-    ? { kind: "bad-request", message: "The request was cancelled before Toolscope's server started the call.", hint: "The server may not have received it." }
+    ? {
+        kind: "bad-request",
+        message: "The request was cancelled before Toolscope's server started the call.",
+        hint: "The server may not have received it.",
+      }
     : {
         kind: "bad-request",
         message: `The request was cancelled. Toolscope's server did not confirm within ${formatDuration(CANCEL_FALLBACK_MS)}, so the playground closed the connection; the HTTP exchanges of this call are not known.`,

@@ -52,6 +52,7 @@ export function handOffRequest(server: string, request: string, now = Date.now()
 /** The request handed off to `server` in the last {@link HANDOFF_TTL_MS}, if any (read-only: safe to call twice). */
 export function handedOffRequest(server: string, now = Date.now()): string | undefined {
   const h = read<{ server?: unknown; request?: unknown; at?: unknown } | null>(sessionStorage, HANDOFF, null);
-  if (!h || h.server !== server || typeof h.request !== "string" || typeof h.at !== "number" || now - h.at > HANDOFF_TTL_MS) return undefined;
+  if (!h || h.server !== server || typeof h.request !== "string" || typeof h.at !== "number" || now - h.at > HANDOFF_TTL_MS)
+    return undefined;
   return h.request;
 }

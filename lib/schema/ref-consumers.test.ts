@@ -16,7 +16,11 @@ const inputSchema = {
     A: { $ref: "#/$defs/B", description: "A (target)" },
     B: { $ref: "#/$defs/A" },
     Named: { $anchor: "named", type: "integer", description: "Found by its $anchor" },
-    Node: { type: "object", description: "A node", properties: { label: { type: "string" }, child: { $ref: "#/$defs/Node", description: "The child node" } } },
+    Node: {
+      type: "object",
+      description: "A node",
+      properties: { label: { type: "string" }, child: { $ref: "#/$defs/Node", description: "The child node" } },
+    },
   },
   properties: {
     status: { $ref: "#/$defs/Status", description: "Status (sibling)", default: "open" },

@@ -80,7 +80,9 @@ test("non-ref schemas pass through; collectRefs finds nested refs", () => {
 });
 
 test("along a chain of refs the outermost annotation wins; a clashing constraint is kept through allOf", () => {
-  const chain = { $defs: { Base: { type: "string", description: "base", maxLength: 5 }, Mid: { $ref: "#/$defs/Base", description: "mid", title: "Mid" } } };
+  const chain = {
+    $defs: { Base: { type: "string", description: "base", maxLength: 5 }, Mid: { $ref: "#/$defs/Base", description: "mid", title: "Mid" } },
+  };
   const d = deref(chain, { $ref: "#/$defs/Mid", description: "outer", maxLength: 3 });
   assert.ok("schema" in d);
   assert.deepEqual(d.schema, { type: "string", description: "outer", title: "Mid", maxLength: 5, allOf: [{ maxLength: 3 }] });
@@ -88,7 +90,12 @@ test("along a chain of refs the outermost annotation wins; a clashing constraint
 
 test("a ref to a boolean schema: true takes the siblings, false stays false", () => {
   const bools = { $defs: { any: true, none: false } };
-  assert.deepEqual(deref(bools, { $ref: "#/$defs/any", description: "d" }), { schema: { description: "d" }, ref: "#/$defs/any", refName: "any", trail: ["#/$defs/any"] });
+  assert.deepEqual(deref(bools, { $ref: "#/$defs/any", description: "d" }), {
+    schema: { description: "d" },
+    ref: "#/$defs/any",
+    refName: "any",
+    trail: ["#/$defs/any"],
+  });
   const none = deref(bools, { $ref: "#/$defs/none", description: "d" });
   assert.ok("schema" in none);
   assert.equal(none.schema, false);

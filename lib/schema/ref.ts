@@ -36,7 +36,17 @@ export type Deref = ResolvedSchema | { cycle: string } | { external: string } | 
 export const MAX_REF_CHAIN = 32;
 
 /** Keywords on a `$ref` node that describe rather than constrain; they override the target's. */
-const ANNOTATION_KEYS = new Set(["title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "x-mcp-header", "$comment"]);
+const ANNOTATION_KEYS = new Set([
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "x-mcp-header",
+  "$comment",
+]);
 
 export function isSchema(value: unknown): value is JsonSchema {
   return typeof value === "boolean" || isObject(value);
@@ -131,7 +141,8 @@ function mergeSiblings(target: JsonSchema, siblings: Record<string, unknown>): J
   for (const key of keys) {
     const value = siblings[key];
     if (ANNOTATION_KEYS.has(key) || !(key in base)) base[key] = value;
-    else if (key === "required" && Array.isArray(value) && Array.isArray(base.required)) base.required = [...new Set([...base.required, ...value])];
+    else if (key === "required" && Array.isArray(value) && Array.isArray(base.required))
+      base.required = [...new Set([...base.required, ...value])];
     else if (key === "properties" && isObject(value) && isObject(base.properties)) base.properties = { ...base.properties, ...value };
     else rest[key] = value;
   }
@@ -165,7 +176,9 @@ export function deref(root: unknown, schema: unknown, trail: RefTrail = []): Der
   }
   // Apply siblings innermost first so the outermost annotations win.
   for (let i = siblings.length - 1; i >= 0; i--) current = mergeSiblings(current, siblings[i]);
-  return ref === undefined ? { schema: current, trail: currentTrail } : { schema: current, ref, refName: refNameOf(ref), trail: currentTrail };
+  return ref === undefined
+    ? { schema: current, trail: currentTrail }
+    : { schema: current, ref, refName: refNameOf(ref), trail: currentTrail };
 }
 
 export function isResolved(d: Deref): d is ResolvedSchema {

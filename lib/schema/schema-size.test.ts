@@ -6,9 +6,25 @@ const utf8 = (v: unknown) => new TextEncoder().encode(JSON.stringify(v)).length;
 
 test("bytes equal the UTF-8 length of JSON.stringify for every kind of value", () => {
   const values: unknown[] = [
-    null, true, false, 0, -1.5e-7, 123456789, "", "plain", 'quote " and \\ backslash', "tab\tnew\nline\r\b\f", "\u0001\u001f control",
-    "é ü — € 日本", "emoji 😀 pair", "lone \ud800 surrogate", "lone \udc00 low",
-    [], {}, [1, "two", null, [[]]], { a: 1, "b c": [true, { d: "é" }], "": {} },
+    null,
+    true,
+    false,
+    0,
+    -1.5e-7,
+    123456789,
+    "",
+    "plain",
+    'quote " and \\ backslash',
+    "tab\tnew\nline\r\b\f",
+    "\u0001\u001f control",
+    "é ü — € 日本",
+    "emoji 😀 pair",
+    "lone \ud800 surrogate",
+    "lone \udc00 low",
+    [],
+    {},
+    [1, "two", null, [[]]],
+    { a: 1, "b c": [true, { d: "é" }], "": {} },
     { type: "object", properties: { q: { type: "string", description: "Search ✓", enum: ["a", "b"] } }, required: ["q"] },
   ];
   for (const v of values) assert.equal(measureJson(v).bytes, utf8(v), JSON.stringify(v));
@@ -51,7 +67,10 @@ test("schemaLimitProblem names the schema, the measure, the limit and its settin
     "outputSchema is nested 4 levels deep (the limit is 3, TOOLSCOPE_MAX_SCHEMA_DEPTH)",
   );
   const big = { description: "x".repeat(2_000) };
-  assert.equal(schemaLimitProblem("inputSchema", big, limits), "inputSchema is 2,018 bytes of JSON (the limit is 100, TOOLSCOPE_MAX_SCHEMA_BYTES)");
+  assert.equal(
+    schemaLimitProblem("inputSchema", big, limits),
+    "inputSchema is 2,018 bytes of JSON (the limit is 100, TOOLSCOPE_MAX_SCHEMA_BYTES)",
+  );
   // Exactly at a limit is within it.
   assert.equal(schemaLimitProblem("inputSchema", { d: "x".repeat(100 - 8) }, { maxBytes: 100, maxDepth: 1 }), undefined);
 });

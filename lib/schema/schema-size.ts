@@ -23,14 +23,17 @@ export function jsonStringBytes(s: string): number {
   let bytes = 2;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 0x22 || c === 0x5c) bytes += 2; // \" and \\
-    else if (c < 0x20) bytes += c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6; // \n… or \u00XX
+    if (c === 0x22 || c === 0x5c)
+      bytes += 2; // \" and \\
+    else if (c < 0x20)
+      bytes += c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6; // \n… or \u00XX
     else if (c < 0x80) bytes += 1;
     else if (c < 0x800) bytes += 2;
     else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
       bytes += 4; // a surrogate pair is one 4-byte character
       i++;
-    } else if (c >= 0xd800 && c <= 0xdfff) bytes += 6; // a lone surrogate is written as \uXXXX
+    } else if (c >= 0xd800 && c <= 0xdfff)
+      bytes += 6; // a lone surrogate is written as \uXXXX
     else bytes += 3;
   }
   return bytes;
@@ -84,6 +87,7 @@ export function schemaLimitProblem(where: string, schema: unknown, limits: Schem
   const n = (x: number) => x.toLocaleString("en-US");
   const problems: string[] = [];
   if (bytes > limits.maxBytes) problems.push(`${n(bytes)} bytes of JSON (the limit is ${n(limits.maxBytes)}, TOOLSCOPE_MAX_SCHEMA_BYTES)`);
-  if (depth > limits.maxDepth) problems.push(`nested ${n(depth)} levels deep (the limit is ${n(limits.maxDepth)}, TOOLSCOPE_MAX_SCHEMA_DEPTH)`);
+  if (depth > limits.maxDepth)
+    problems.push(`nested ${n(depth)} levels deep (the limit is ${n(limits.maxDepth)}, TOOLSCOPE_MAX_SCHEMA_DEPTH)`);
   return problems.length ? `${where} is ${problems.join(" and ")}` : undefined;
 }

@@ -12,7 +12,10 @@ const issueArgs = {
 test("enum violations name the field and the allowed values", () => {
   const r = validateAgainst(issueArgs, { status: "done" });
   assert.equal(r.ok, false);
-  assert.deepEqual(r.diagnostics.map((d) => [d.pointer, d.message]), [["/status", "status must be one of open, in_progress, closed"]]);
+  assert.deepEqual(
+    r.diagnostics.map((d) => [d.pointer, d.message]),
+    [["/status", "status must be one of open, in_progress, closed"]],
+  );
 });
 
 test("unexpected properties point at the key", () => {

@@ -64,7 +64,14 @@ describe("checkHost, local mode", () => {
   });
 
   test("names that merely contain an allowed name are foreign", () => {
-    for (const host of ["localhost.evil.example", "evil-localhost", "127.0.0.1.nip.io", "devbox.lan.evil.example", "sub.devbox.lan", "localhost."]) {
+    for (const host of [
+      "localhost.evil.example",
+      "evil-localhost",
+      "127.0.0.1.nip.io",
+      "devbox.lan.evil.example",
+      "sub.devbox.lan",
+      "localhost.",
+    ]) {
       assert.equal(refusal(checkHost(host, local)).status, FOREIGN_HOST_STATUS, host);
     }
   });
@@ -74,7 +81,17 @@ describe("checkHost, local mode", () => {
   });
 
   test("junk is a 400 that quotes the value", () => {
-    for (const host of ["localhost:abc", "localhost@evil", "evil.example#.localhost", "localhost:3000:1", "local host", "localhost/x", "[::1", "localhost:123456", "user@localhost"]) {
+    for (const host of [
+      "localhost:abc",
+      "localhost@evil",
+      "evil.example#.localhost",
+      "localhost:3000:1",
+      "local host",
+      "localhost/x",
+      "[::1",
+      "localhost:123456",
+      "user@localhost",
+    ]) {
       const r = refusal(checkHost(host, local));
       assert.equal(r.status, 400, host);
       assert.equal(r.message, `The Host header "${host}" is not a host name with an optional port.`);
@@ -218,7 +235,12 @@ describe("checkApiCall", () => {
   });
 
   test("POST bodies that a form or a simple request can send are a 415", () => {
-    for (const contentType of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+    for (const contentType of [
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
       assert.deepEqual(checkApiCall(post({ contentType }), OURS), {
         ok: false,
         status: 415,
@@ -287,7 +309,8 @@ describe("checkMcpEndpoint", () => {
 });
 
 describe("checkPageLoad", () => {
-  const page = (secFetchSite: string | null, secFetchDest: string | null) => headers({ secFetchSite, secFetchDest, secFetchMode: secFetchDest === "document" ? "navigate" : "no-cors" });
+  const page = (secFetchSite: string | null, secFetchDest: string | null) =>
+    headers({ secFetchSite, secFetchDest, secFetchMode: secFetchDest === "document" ? "navigate" : "no-cors" });
 
   test("cross-site subresource loads of an upstream page are a 403 naming the destination", () => {
     for (const dest of ["image", "script", "style", "empty", "audio", "video", "track", "font"]) {

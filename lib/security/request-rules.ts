@@ -68,7 +68,8 @@ export interface RequestHeaders {
 }
 
 /** How to call our API from outside a browser: the one header a script needs (documented in the README). */
-export const SCRIPT_HEADER_HINT = 'From a script, send "Origin: <this Toolscope\'s origin>" or "Sec-Fetch-Site: same-origin" with the request.';
+export const SCRIPT_HEADER_HINT =
+  'From a script, send "Origin: <this Toolscope\'s origin>" or "Sec-Fetch-Site: same-origin" with the request.';
 
 /**
  * An API call must come from our own pages: `Origin` (when present) equal to ours, or `Sec-Fetch-Site` same-origin
@@ -78,10 +79,19 @@ export const SCRIPT_HEADER_HINT = 'From a script, send "Origin: <this Toolscope\
 export function checkApiCall(h: RequestHeaders, ourOrigin: string): Verdict {
   if (h.origin !== null && h.origin !== "null" && sameOrigin(h.origin, ourOrigin)) return checkJsonBody(h);
   if (h.origin !== null) {
-    return { ok: false, status: 403, message: `Cross-origin calls to Toolscope's API are refused (Origin "${clip(h.origin)}" is not ${ourOrigin}).` };
+    return {
+      ok: false,
+      status: 403,
+      message: `Cross-origin calls to Toolscope's API are refused (Origin "${clip(h.origin)}" is not ${ourOrigin}).`,
+    };
   }
   if (h.secFetchSite === "same-origin" || h.secFetchSite === "none") return checkJsonBody(h);
-  if (h.secFetchSite) return { ok: false, status: 403, message: `Calls to Toolscope's API from other sites are refused (Sec-Fetch-Site: ${clip(h.secFetchSite)}).` };
+  if (h.secFetchSite)
+    return {
+      ok: false,
+      status: 403,
+      message: `Calls to Toolscope's API from other sites are refused (Sec-Fetch-Site: ${clip(h.secFetchSite)}).`,
+    };
   return { ok: false, status: 403, message: `Toolscope's API answers only its own pages. ${SCRIPT_HEADER_HINT}` };
 }
 
@@ -89,7 +99,11 @@ function checkJsonBody(h: RequestHeaders): Verdict {
   if (h.method === "GET" || h.method === "HEAD" || h.method === "OPTIONS") return OK;
   const type = (h.contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/json") return OK;
-  return { ok: false, status: 415, message: `Send the request body as JSON with "Content-Type: application/json" (got ${h.contentType ? `"${clip(h.contentType)}"` : "none"}).` };
+  return {
+    ok: false,
+    status: 415,
+    message: `Send the request body as JSON with "Content-Type: application/json" (got ${h.contentType ? `"${clip(h.contentType)}"` : "none"}).`,
+  };
 }
 
 /**
@@ -119,10 +133,19 @@ export function checkPageLoad(h: RequestHeaders, reachesUpstream: boolean, mode:
     return { ok: false, status: 403, message: "Toolscope pages cannot be framed by other sites." };
   }
   if (dest !== "document" && reachesUpstream) {
-    return { ok: false, status: 403, message: `Other sites cannot load this page as a subresource (Sec-Fetch-Dest: ${clip(dest || "empty")}).` };
+    return {
+      ok: false,
+      status: 403,
+      message: `Other sites cannot load this page as a subresource (Sec-Fetch-Dest: ${clip(dest || "empty")}).`,
+    };
   }
   if (reachesUpstream && mode === "local" && dest === "document") {
-    return { ok: false, status: 200, confirm: true, message: "You followed a link from another site to a page that makes your local Toolscope contact an MCP server." };
+    return {
+      ok: false,
+      status: 200,
+      confirm: true,
+      message: "You followed a link from another site to a page that makes your local Toolscope contact an MCP server.",
+    };
   }
   return OK;
 }

@@ -2,7 +2,16 @@ import { after, describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { ConcurrencySlots, consumeRate, consumeSnapshotQuota, LimitError, MemoryRateStore, rateStore, RedisRateStore, type RateStore } from "./abuse-limits.ts";
+import {
+  ConcurrencySlots,
+  consumeRate,
+  consumeSnapshotQuota,
+  LimitError,
+  MemoryRateStore,
+  rateStore,
+  RedisRateStore,
+  type RateStore,
+} from "./abuse-limits.ts";
 import type { LimitsConfig } from "./config.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { REDIS_RETRY_AFTER_MS } from "./rate-store-redis.ts";
@@ -285,39 +294,46 @@ describe("RedisRateStore across instances and outages", () => {
     const started = performance.now();
     for (let i = 0; i < 3; i++) await consumeRate(store, cfg, "connect", "c");
     const err = await limitErrorOf(consumeRate(store, cfg, "connect", "c"));
-    assert.equal(err.message, "Too many connects: at most 3 a minute from one client (TOOLSCOPE_RATE_CONNECT_PER_MIN).", "the limit still holds, per instance");
+    assert.equal(
+      err.message,
+      "Too many connects: at most 3 a minute from one client (TOOLSCOPE_RATE_CONNECT_PER_MIN).",
+      "the limit still holds, per instance",
+    );
     for (let i = 0; i < 4; i++) await consumeRate(store, cfg, "rpc", "c");
     await limitErrorOf(consumeRate(store, cfg, "rpc", "c"));
     assert.ok(performance.now() - started < 1_500, `answered in ${Math.round(performance.now() - started)} ms`);
     assert.deepEqual(log, ["rate limits counted per instance: Redis unavailable"]);
   });
 
-  withRedis("a Redis that accepts connections but never answers costs the first request at most the connect timeout, and no other", async (t) => {
-    const { createServer } = await import("node:net");
-    const sockets = new Set<import("node:net").Socket>();
-    const silent = createServer((s) => sockets.add(s));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    t.after(() => {
-      for (const s of sockets) s.destroy();
-      silent.close();
-    });
-    const client = newRedis(`redis://127.0.0.1:${(silent.address() as { port: number }).port}`, { connectTimeout: 300 }, () => {});
-    t.after(() => client.disconnect());
-    const log: string[] = [];
-    const store = new RedisRateStore(client, { log: (l) => log.push(l) });
-    const cfg = limits();
-    let started = performance.now();
-    await consumeRate(store, cfg, "connect", "c");
-    const first = performance.now() - started;
-    assert.ok(first < 600, `first request answered in ${Math.round(first)} ms (connect timeout 300 ms)`);
-    started = performance.now();
-    await consumeRate(store, cfg, "connect", "c");
-    await consumeRate(store, cfg, "connect", "c");
-    await limitErrorOf(consumeRate(store, cfg, "connect", "c"));
-    const rest = performance.now() - started;
-    assert.ok(rest < 200, `the next ones answered in ${Math.round(rest)} ms`);
-    assert.equal(log.length, 1);
-  });
+  withRedis(
+    "a Redis that accepts connections but never answers costs the first request at most the connect timeout, and no other",
+    async (t) => {
+      const { createServer } = await import("node:net");
+      const sockets = new Set<import("node:net").Socket>();
+      const silent = createServer((s) => sockets.add(s));
+      await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+      t.after(() => {
+        for (const s of sockets) s.destroy();
+        silent.close();
+      });
+      const client = newRedis(`redis://127.0.0.1:${(silent.address() as { port: number }).port}`, { connectTimeout: 300 }, () => {});
+      t.after(() => client.disconnect());
+      const log: string[] = [];
+      const store = new RedisRateStore(client, { log: (l) => log.push(l) });
+      const cfg = limits();
+      let started = performance.now();
+      await consumeRate(store, cfg, "connect", "c");
+      const first = performance.now() - started;
+      assert.ok(first < 600, `first request answered in ${Math.round(first)} ms (connect timeout 300 ms)`);
+      started = performance.now();
+      await consumeRate(store, cfg, "connect", "c");
+      await consumeRate(store, cfg, "connect", "c");
+      await limitErrorOf(consumeRate(store, cfg, "connect", "c"));
+      const rest = performance.now() - started;
+      assert.ok(rest < 200, `the next ones answered in ${Math.round(rest)} ms`);
+      assert.equal(log.length, 1);
+    },
+  );
 
   withRedis("when Redis comes back, counts go to Redis again and that is logged", async (t) => {
     const { createServer, connect } = await import("node:net");
@@ -345,7 +361,11 @@ describe("RedisRateStore across instances and outages", () => {
     assert.equal(client.status, "ready");
 
     await consumeRate(store, cfg, "rpc", "c");
-    assert.equal(await admin!.exists(`${keyPrefix}rate-rpc:c`), 0, `within ${REDIS_RETRY_AFTER_MS} ms of the failure, Redis is not asked yet`);
+    assert.equal(
+      await admin!.exists(`${keyPrefix}rate-rpc:c`),
+      0,
+      `within ${REDIS_RETRY_AFTER_MS} ms of the failure, Redis is not asked yet`,
+    );
     now += REDIS_RETRY_AFTER_MS;
     await consumeRate(store, cfg, "rpc", "c");
     assert.equal(await admin!.get(`${keyPrefix}rate-rpc:c`), "1", "counted in Redis again");
@@ -372,7 +392,10 @@ describe("RedisRateStore across instances and outages", () => {
     stderr.mock.restore();
     assert.ok(connections >= 1, "the first request connects");
     const lines = stderr.mock.calls.map((c) => String(c.arguments[0]));
-    assert.ok(lines.some((l) => l.includes("rate limits counted per instance")), lines.join(""));
+    assert.ok(
+      lines.some((l) => l.includes("rate limits counted per instance")),
+      lines.join(""),
+    );
   });
 });
 
@@ -383,7 +406,10 @@ describe("ConcurrencySlots", () => {
     slots.acquire("a");
     const err = thrownLimitError(() => slots.acquire("a"));
     assert.equal(err.kind, "rate-limited");
-    assert.equal(err.message, "You have 2 requests in progress, the most one client may have at once (TOOLSCOPE_MAX_CONCURRENT_PER_CLIENT).");
+    assert.equal(
+      err.message,
+      "You have 2 requests in progress, the most one client may have at once (TOOLSCOPE_MAX_CONCURRENT_PER_CLIENT).",
+    );
     assert.equal(err.retryAfterSeconds, 1);
     assert.equal(err.hint, "Wait for one to finish, or close one, and try again.");
     assert.equal(slots.inUse("a"), 2, "a refused request takes no slot");
@@ -411,7 +437,10 @@ describe("ConcurrencySlots", () => {
       "You have 1 open streams, the most one client may have at once (TOOLSCOPE_MAX_STREAMS_PER_CLIENT).",
     );
     slots.acquire("b");
-    assert.equal(thrownLimitError(() => slots.acquire("c")).message, "Toolscope has 2 open streams, the most it takes at once (TOOLSCOPE_MAX_STREAMS_TOTAL).");
+    assert.equal(
+      thrownLimitError(() => slots.acquire("c")).message,
+      "Toolscope has 2 open streams, the most it takes at once (TOOLSCOPE_MAX_STREAMS_TOTAL).",
+    );
   });
 
   test("release frees the slot, and releasing twice frees only one", () => {

@@ -22,7 +22,12 @@ export class LimitError extends ProxyError {
  */
 export interface RateStore {
   /** Count one request of `key`; resolves with the seconds to wait when over `points` per `durationSeconds`. */
-  consume(name: string, points: number, durationSeconds: number, key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+  consume(
+    name: string,
+    points: number,
+    durationSeconds: number,
+    key: string,
+  ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
 }
 
 /** rate-limiter-flexible's memory store: one limiter per (name, points, duration). */
@@ -111,10 +116,18 @@ export class ConcurrencySlots {
     const what = this.kind === "stream" ? "open streams" : "requests in progress";
     const setting = this.kind === "stream" ? "STREAMS" : "CONCURRENT";
     if (mine >= this.perClientMax) {
-      throw new LimitError(`You have ${mine} ${what}, the most one client may have at once (TOOLSCOPE_MAX_${setting}_PER_CLIENT).`, 1, "Wait for one to finish, or close one, and try again.");
+      throw new LimitError(
+        `You have ${mine} ${what}, the most one client may have at once (TOOLSCOPE_MAX_${setting}_PER_CLIENT).`,
+        1,
+        "Wait for one to finish, or close one, and try again.",
+      );
     }
     if (this.#total >= this.totalMax) {
-      throw new LimitError(`Toolscope has ${this.#total} ${what}, the most it takes at once (TOOLSCOPE_MAX_${setting}_TOTAL).`, 5, "Try again in a few seconds.");
+      throw new LimitError(
+        `Toolscope has ${this.#total} ${what}, the most it takes at once (TOOLSCOPE_MAX_${setting}_TOTAL).`,
+        5,
+        "Try again in a few seconds.",
+      );
     }
     this.#perClient.set(client, mine + 1);
     this.#total++;

@@ -28,7 +28,8 @@ export interface ApiContext {
 
 async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new ProxyError("too-large", `The request body is ${declared} bytes; the limit is ${maxBytes} (TOOLSCOPE_MAX_REQUEST_BYTES).`);
+  if (declared > maxBytes)
+    throw new ProxyError("too-large", `The request body is ${declared} bytes; the limit is ${maxBytes} (TOOLSCOPE_MAX_REQUEST_BYTES).`);
   const reader = req.body?.getReader();
   if (!reader) throw new ProxyError("bad-request", "The request has no body; send a JSON object.");
   const chunks: Uint8Array[] = [];
@@ -59,7 +60,8 @@ function failure(err: unknown, url: string, cfg: Config): { status: number; body
   const cause = err instanceof ExchangeFailure ? err.cause : err;
   const exchanges = err instanceof ExchangeFailure ? err.exchanges : undefined;
   const proxyError = classifyError(cause, url, cfg.requestTimeoutMs, exchanges);
-  if (proxyError.kind === "upstream-protocol" && !(cause instanceof ProxyError)) log.warn("upstream failure", { kind: proxyError.kind, reason: proxyError.message.slice(0, 300) });
+  if (proxyError.kind === "upstream-protocol" && !(cause instanceof ProxyError))
+    log.warn("upstream failure", { kind: proxyError.kind, reason: proxyError.message.slice(0, 300) });
   return { status: PROXY_ERROR_STATUS[proxyError.kind], body: errorBody(proxyError, exchanges), headers: errorHeaders(proxyError) };
 }
 
@@ -67,14 +69,25 @@ function failure(err: unknown, url: string, cfg: Config): { status: number; body
 const SHUTDOWN_EVENT_BODY: RpcStreamEvent = {
   type: "error",
   status: 503,
-  body: errorBody(new ProxyError("unavailable", "Toolscope is restarting: this stream was closed.", "Send the request again in a moment; live updates reconnect on their own.")),
+  body: errorBody(
+    new ProxyError(
+      "unavailable",
+      "Toolscope is restarting: this stream was closed.",
+      "Send the request again in a moment; live updates reconnect on their own.",
+    ),
+  ),
 };
 
 /**
  * Answer as Server-Sent Events: events while the run goes, then its result or error. Closing the stream cancels
  * the run (through `stop`); so does a shutdown, after a last `unavailable` event.
  */
-function streamResponse(run: (emit: (e: RpcStreamEvent) => void) => Promise<RpcStreamEvent>, stop: AbortController, done: () => void, headers: Record<string, string>): Response {
+function streamResponse(
+  run: (emit: (e: RpcStreamEvent) => void) => Promise<RpcStreamEvent>,
+  stop: AbortController,
+  done: () => void,
+  headers: Record<string, string>,
+): Response {
   const encoder = new TextEncoder();
   let open = true;
   let unsubscribe = () => {};
@@ -106,7 +119,9 @@ function streamResponse(run: (emit: (e: RpcStreamEvent) => void) => Promise<RpcS
       stop.abort();
     },
   });
-  return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no", ...headers } });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no", ...headers },
+  });
 }
 
 /** For the request's log line (scripts/server.mjs takes it off before the response goes out): which host was reached. */
@@ -194,7 +209,9 @@ export async function handleApi<T>(
 function slots(cfg: Config, kind: SlotKind): ConcurrencySlots {
   const l = cfg.limits;
   return processSingleton(`slots.${kind}`, () =>
-    kind === "stream" ? new ConcurrencySlots("stream", l.maxStreamsPerClient, l.maxStreamsTotal) : new ConcurrencySlots("request", l.maxConcurrentPerClient, l.maxConcurrentTotal),
+    kind === "stream"
+      ? new ConcurrencySlots("stream", l.maxStreamsPerClient, l.maxStreamsTotal)
+      : new ConcurrencySlots("request", l.maxConcurrentPerClient, l.maxConcurrentTotal),
   );
 }
 
@@ -207,5 +224,8 @@ export function takeSlot(req: { headers: { get(name: string): string | null } },
 /** A 429 with Retry-After for a concurrency refusal. */
 function limitedResponse(err: unknown): Response {
   if (!(err instanceof LimitError)) throw err;
-  return Response.json(errorBody(err), { status: 429, headers: { "retry-after": String(err.retryAfterSeconds), "cache-control": "no-store" } });
+  return Response.json(errorBody(err), {
+    status: 429,
+    headers: { "retry-after": String(err.retryAfterSeconds), "cache-control": "no-store" },
+  });
 }

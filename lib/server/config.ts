@@ -114,7 +114,10 @@ function int(name: string, fallback: number, min: number, max: number): number {
 
 /** A comma-separated list whose every entry must match `shape`. */
 function list(name: string, shape: RegExp, what: string): string[] {
-  const entries = (process.env[name] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = (process.env[name] ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = entries.find((e) => !shape.test(e));
   if (bad) throw new Error(`${name} entry "${bad}" is invalid: use ${what}.`);
   return entries;
@@ -140,7 +143,14 @@ function origin(name: string): string | undefined {
   const u = urlSetting(name, "use an absolute URL such as https://toolscope.example.com.");
   if (!u) return undefined;
   const raw = process.env[name]!.trim();
-  if ((u.protocol !== "http:" && u.protocol !== "https:") || u.username || u.password || (u.pathname !== "/" && u.pathname !== "") || u.search || u.hash) {
+  if (
+    (u.protocol !== "http:" && u.protocol !== "https:") ||
+    u.username ||
+    u.password ||
+    (u.pathname !== "/" && u.pathname !== "") ||
+    u.search ||
+    u.hash
+  ) {
     throw new Error(`${name}=${raw} is invalid: use only a scheme, host and optional port, such as https://toolscope.example.com.`);
   }
   return u.origin;
@@ -164,7 +174,8 @@ const RATE_DEFAULTS: Record<RateClass, number> = { connect: 30, tools: 60, rpc: 
 
 function parseLimits(mode: "local" | "hosted"): LimitsConfig {
   const switchRaw = (process.env.TOOLSCOPE_LIMITS ?? "").toLowerCase();
-  if (!["", "on", "off"].includes(switchRaw)) throw new Error(`TOOLSCOPE_LIMITS=${switchRaw} is invalid: use "on" or "off" (default: on in hosted mode).`);
+  if (!["", "on", "off"].includes(switchRaw))
+    throw new Error(`TOOLSCOPE_LIMITS=${switchRaw} is invalid: use "on" or "off" (default: on in hosted mode).`);
   const ratePerMinute = Object.fromEntries(
     RATE_CLASSES.map((c) => [c, int(`TOOLSCOPE_RATE_${c.toUpperCase()}_PER_MIN`, RATE_DEFAULTS[c], 1, 100_000)]),
   ) as Record<RateClass, number>;
@@ -186,11 +197,17 @@ function parseConfig(): Config {
   if (mode !== "local" && mode !== "hosted") throw new Error(`TOOLSCOPE_MODE=${mode} is invalid: use "local" or "hosted".`);
   const publicUrl = origin("TOOLSCOPE_PUBLIC_URL");
   if (mode === "hosted" && !publicUrl) {
-    throw new Error("TOOLSCOPE_PUBLIC_URL is required in hosted mode: set it to the origin people reach Toolscope at, such as https://toolscope.example.com.");
+    throw new Error(
+      "TOOLSCOPE_PUBLIC_URL is required in hosted mode: set it to the origin people reach Toolscope at, such as https://toolscope.example.com.",
+    );
   }
   return {
     publicUrl,
-    allowedHosts: list("TOOLSCOPE_ALLOWED_HOSTS", /^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/, "a host name without port or scheme, such as devbox.lan").map((h) => h.toLowerCase()),
+    allowedHosts: list(
+      "TOOLSCOPE_ALLOWED_HOSTS",
+      /^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/,
+      "a host name without port or scheme, such as devbox.lan",
+    ).map((h) => h.toLowerCase()),
     trustProxy: int("TOOLSCOPE_TRUST_PROXY", 0, 0, 10),
     databaseUrl: connectionUrl("DATABASE_URL", ["postgres:", "postgresql:"]),
     redisUrl: connectionUrl("REDIS_URL", ["redis:", "rediss:"]),
@@ -203,7 +220,11 @@ function parseConfig(): Config {
     mode,
     allowPrivateNetwork: mode === "local" || flag("DANGEROUSLY_ALLOW_PRIVATE_NETWORK"),
     trustedServers: list("TOOLSCOPE_TRUSTED_SERVERS", /^https?:\/\/\S+$/, "a full server URL such as https://mcp.example.com/mcp"),
-    egressAllow: list("TOOLSCOPE_EGRESS_ALLOW", /^(\S+\/\d{1,3}|\S+:\d{1,5})$/, "a CIDR range (10.1.0.0/16) or host:port (mcp.internal:8443)"),
+    egressAllow: list(
+      "TOOLSCOPE_EGRESS_ALLOW",
+      /^(\S+\/\d{1,3}|\S+:\d{1,5})$/,
+      "a CIDR range (10.1.0.0/16) or host:port (mcp.internal:8443)",
+    ),
     requestTimeoutMs: int("TOOLSCOPE_REQUEST_TIMEOUT_MS", 15_000, 100, 300_000),
     listenMaxMs: int("TOOLSCOPE_LISTEN_MAX_MS", 30 * 60 * 1000, 1_000, 24 * 60 * 60 * 1000),
     streamIdleMs: int("TOOLSCOPE_STREAM_IDLE_MS", 60_000, 100, 60 * 60 * 1000),

@@ -32,7 +32,11 @@ after(async () => {
 });
 
 function post(path: string, body: unknown): Request {
-  return new Request(`http://127.0.0.1:3000${path}`, { method: "POST", headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000" }, body: JSON.stringify(body) });
+  return new Request(`http://127.0.0.1:3000${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000" },
+    body: JSON.stringify(body),
+  });
 }
 
 /** POST /api/connect as the route does it: the HTTP status and body of our answer. */
@@ -62,7 +66,9 @@ const ROWS: Row[] = [
     era: "auto",
     kind: "upstream-rate-limited",
     status: 502,
-    message: new RegExp(`is rate-limiting Toolscope: it answered HTTP 429 \\(Too Many Requests\\)\\. Retry in 30 s \\(at \\d\\d:\\d\\d:\\d\\d UTC\\), as its Retry-After asks\\. It said: “${RATE_LIMIT_TEXT.replace(/[.;]/g, "\\$&")}”\\.$`),
+    message: new RegExp(
+      `is rate-limiting Toolscope: it answered HTTP 429 \\(Too Many Requests\\)\\. Retry in 30 s \\(at \\d\\d:\\d\\d:\\d\\d UTC\\), as its Retry-After asks\\. It said: “${RATE_LIMIT_TEXT.replace(/[.;]/g, "\\$&")}”\\.$`,
+    ),
     hint: /^Wait until then before connecting or sending again; Toolscope sent nothing more to it\.$/,
     requests: ["POST /rate-limited server/discover"],
   },
@@ -122,7 +128,8 @@ const ROWS: Row[] = [
     era: "auto",
     kind: "upstream-protocol",
     status: 502,
-    message: /\/hops\/0 redirected 6 times \(HTTP 307; last to http:\/\/127\.0\.0\.1:\d+\/hops\/6\); Toolscope follows at most 5 redirects per request\.$/,
+    message:
+      /\/hops\/0 redirected 6 times \(HTTP 307; last to http:\/\/127\.0\.0\.1:\d+\/hops\/6\); Toolscope follows at most 5 redirects per request\.$/,
     hint: /Use the address the redirects should end at/,
     requests: [0, 1, 2, 3, 4, 5].map((n) => `POST /hops/${n} server/discover`),
   },
@@ -221,7 +228,10 @@ describe("connect faults", () => {
       const { status, body } = await apiConnect(url, era);
       assert.equal(status, 502);
       assert.equal(body.error.kind, "upstream-rate-limited");
-      assert.match(body.error.message, /answered HTTP 429 \(Too Many Requests\) \d+ s ago: it is rate-limiting Toolscope\. Retry in (29|30) s/);
+      assert.match(
+        body.error.message,
+        /answered HTTP 429 \(Too Many Requests\) \d+ s ago: it is rate-limiting Toolscope\. Retry in (29|30) s/,
+      );
       assert.match(body.error.hint ?? "", /did not contact it again/);
     }
     assert.equal(server.seen.length, seenBefore, "nothing was sent");

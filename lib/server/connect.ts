@@ -3,8 +3,26 @@ import { Client, StreamableHTTPClientTransport, type PriorDiscovery } from "@mod
 import type { ConnectResponse, EraChoice, HttpExchange, Implementation, ServerSummary, UserHeaders } from "@/lib/mcp/contract";
 import { CLIENT_INFO, clientCapabilities, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
 import { SseParser } from "@/lib/mcp/sse-parser";
-import { eraVerdictStore, normaliseServerUrl, retryHolds, verdictTtlMs, type EraVerdict, type EraVerdictStore, type RetryHoldStore } from "./era-cache.ts";
-import { classifyError, isRateLimitStatus, MAX_REDIRECTS, ProxyError, redirectLoop, redirectNotFollowed, redirectTarget, tooManyRedirects, upstreamRateLimited } from "./proxy-error.ts";
+import {
+  eraVerdictStore,
+  normaliseServerUrl,
+  retryHolds,
+  verdictTtlMs,
+  type EraVerdict,
+  type EraVerdictStore,
+  type RetryHoldStore,
+} from "./era-cache.ts";
+import {
+  classifyError,
+  isRateLimitStatus,
+  MAX_REDIRECTS,
+  ProxyError,
+  redirectLoop,
+  redirectNotFollowed,
+  redirectTarget,
+  tooManyRedirects,
+  upstreamRateLimited,
+} from "./proxy-error.ts";
 import { createRecorder } from "./recording-fetch.ts";
 import { wantsSseFallback } from "./sse-rules.ts";
 import { withSseSession } from "./sse-session.ts";
@@ -67,11 +85,31 @@ async function connectOnce(opts: ConnectOptions, prior: PriorDiscovery | undefin
  */
 async function connectSse(opts: ConnectOptions, earlier: HttpExchange[]): Promise<ConnectResult> {
   try {
-    return await withSseSession({ target: opts.target, userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes, interactive: opts.interactive }, async (session) => {
-      const { server: described } = describeConnected(session.client, opts.target.displayUrl);
-      const server = { ...described, transport: "sse" as const };
-      return { server, connection: { v: 1, url: opts.url, era: "legacy", protocolVersion: server.protocolVersion, transport: "sse", ...(opts.interactive ? { interactive: true as const } : {}) }, exchanges: [...earlier, ...session.takeExchanges()] };
-    });
+    return await withSseSession(
+      {
+        target: opts.target,
+        userHeaders: opts.userHeaders,
+        timeoutMs: opts.timeoutMs,
+        maxBodyBytes: opts.maxBodyBytes,
+        interactive: opts.interactive,
+      },
+      async (session) => {
+        const { server: described } = describeConnected(session.client, opts.target.displayUrl);
+        const server = { ...described, transport: "sse" as const };
+        return {
+          server,
+          connection: {
+            v: 1,
+            url: opts.url,
+            era: "legacy",
+            protocolVersion: server.protocolVersion,
+            transport: "sse",
+            ...(opts.interactive ? { interactive: true as const } : {}),
+          },
+          exchanges: [...earlier, ...session.takeExchanges()],
+        };
+      },
+    );
   } catch (err) {
     throw err instanceof ExchangeFailure ? new ExchangeFailure(err.cause, [...earlier, ...err.exchanges]) : err;
   }
@@ -117,7 +155,10 @@ function requestsIn(body: unknown): { id: unknown; method: string }[] {
   try {
     const parsed = JSON.parse(body) as unknown;
     return (Array.isArray(parsed) ? parsed : [parsed])
-      .filter((m): m is Record<string, unknown> => typeof m === "object" && m !== null && "id" in m && typeof (m as { method?: unknown }).method === "string")
+      .filter(
+        (m): m is Record<string, unknown> =>
+          typeof m === "object" && m !== null && "id" in m && typeof (m as { method?: unknown }).method === "string",
+      )
       .map((m) => ({ id: m.id, method: m.method as string }));
   } catch {
     return [];
@@ -128,7 +169,9 @@ function requestsIn(body: unknown): { id: unknown; method: string }[] {
 function answers(data: string, ids: readonly unknown[]): boolean {
   try {
     const parsed = JSON.parse(data) as unknown;
-    return (Array.isArray(parsed) ? parsed : [parsed]).some((m) => typeof m === "object" && m !== null && ids.includes((m as { id?: unknown }).id) && ("result" in m || "error" in m));
+    return (Array.isArray(parsed) ? parsed : [parsed]).some(
+      (m) => typeof m === "object" && m !== null && ids.includes((m as { id?: unknown }).id) && ("result" in m || "error" in m),
+    );
   } catch {
     return false;
   }
@@ -155,7 +198,10 @@ interface ConnectGuard {
  * it; an event stream that ends before the answer to the request it carries calls `abort` (which closes the
  * transport, so the SDK stops waiting) and leaves its error in `fatal()`.
  */
-function guardConnect(inner: typeof fetch, o: { url: string; secrets: readonly string[]; timeoutMs: number; abort: () => void }): ConnectGuard {
+function guardConnect(
+  inner: typeof fetch,
+  o: { url: string; secrets: readonly string[]; timeoutMs: number; abort: () => void },
+): ConnectGuard {
   let fatal: ProxyError | undefined;
   /** The redirect being followed: where the next hop goes, and every URL requested so far. */
   let following: { next: string; method: string; chain: string[] } | undefined;
@@ -190,7 +236,9 @@ function guardConnect(inner: typeof fetch, o: { url: string; secrets: readonly s
       }
       // What the SDK follows (fetchWithinOrigin): same origin (or http → https on default ports), same method, same userinfo.
       const from = new URL(href);
-      const sameOrigin = from.origin === target.origin || (from.protocol === "http:" && target.protocol === "https:" && from.hostname === target.hostname && !from.port && !target.port);
+      const sameOrigin =
+        from.origin === target.origin ||
+        (from.protocol === "http:" && target.protocol === "https:" && from.hostname === target.hostname && !from.port && !target.port);
       const keepsMethod = method === "GET" || res.status === 307 || res.status === 308;
       const keepsUser = !(target.username || target.password) || (target.username === from.username && target.password === from.password);
       if (!sameOrigin || !keepsMethod || !keepsUser) {
@@ -202,7 +250,13 @@ function guardConnect(inner: typeof fetch, o: { url: string; secrets: readonly s
     }
 
     const requests = method === "POST" ? requestsIn(init?.body) : [];
-    if (!res.ok || !res.body || requests.length === 0 || !(res.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream")) return res;
+    if (
+      !res.ok ||
+      !res.body ||
+      requests.length === 0 ||
+      !(res.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream")
+    )
+      return res;
     // An event stream carrying the answer to a connect step: watch for the answer, and for the stream ending without it.
     const ids = requests.map((r) => r.id);
     let answered = false;
@@ -249,14 +303,22 @@ function guardConnect(inner: typeof fetch, o: { url: string; secrets: readonly s
 async function connectStreamable(opts: ConnectOptions, prior: PriorDiscovery | undefined): Promise<ConnectResult> {
   const recorder = createRecorder(opts.target.fetch, { secretHeaderNames: Object.keys(opts.userHeaders), maxBodyBytes: opts.maxBodyBytes });
   // `abort` runs only once a request is in flight, long after `transport` below exists.
-  const guard = guardConnect(recorder.fetch, { url: opts.url, secrets: Object.values(opts.userHeaders), timeoutMs: opts.timeoutMs, abort: () => void transport.close().catch(() => undefined) });
+  const guard = guardConnect(recorder.fetch, {
+    url: opts.url,
+    secrets: Object.values(opts.userHeaders),
+    timeoutMs: opts.timeoutMs,
+    abort: () => void transport.close().catch(() => undefined),
+  });
   const transport = new StreamableHTTPClientTransport(opts.target.url, {
     fetch: guard.fetch,
     requestInit: { headers: opts.userHeaders },
     // A connect step whose stream breaks is not resumed (the guard reports it at once): connecting again is the retry.
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1_000, maxReconnectionDelay: 1_000, reconnectionDelayGrowFactor: 1 },
   });
-  const client = new Client({ ...CLIENT_INFO }, { capabilities: clientCapabilities(opts.interactive) as never, versionNegotiation: negotiation(opts.era) });
+  const client = new Client(
+    { ...CLIENT_INFO },
+    { capabilities: clientCapabilities(opts.interactive) as never, versionNegotiation: negotiation(opts.era) },
+  );
   try {
     await client.connect(transport, { timeout: opts.timeoutMs, signal: AbortSignal.timeout(opts.timeoutMs), ...(prior ? { prior } : {}) });
     const { server, discover } = describeConnected(client, opts.target.displayUrl);
@@ -264,7 +326,15 @@ async function connectStreamable(opts: ConnectOptions, prior: PriorDiscovery | u
     const sessionId = era === "legacy" ? transport.sessionId : undefined;
     return {
       server,
-      connection: { v: 1, url: opts.url, era, protocolVersion, ...(sessionId ? { sessionId } : {}), ...(era === "modern" && discover ? { discover } : {}), ...(opts.interactive ? { interactive: true as const } : {}) },
+      connection: {
+        v: 1,
+        url: opts.url,
+        era,
+        protocolVersion,
+        ...(sessionId ? { sessionId } : {}),
+        ...(era === "modern" && discover ? { discover } : {}),
+        ...(opts.interactive ? { interactive: true as const } : {}),
+      },
       exchanges: recorder.exchanges,
     };
   } catch (err) {
@@ -320,7 +390,9 @@ const NOT_ABOUT_THE_ERA = new Set(["upstream-rate-limited", "upstream-timeout", 
 
 /** The ProxyError a connect failure is (for deciding what to do next; the caller classifies it again for its answer). */
 function failureOf(err: unknown, opts: ConnectOptions): ProxyError {
-  return err instanceof ExchangeFailure ? classifyError(err.cause, opts.url, opts.timeoutMs, err.exchanges) : classifyError(err, opts.url, opts.timeoutMs);
+  return err instanceof ExchangeFailure
+    ? classifyError(err.cause, opts.url, opts.timeoutMs, err.exchanges)
+    : classifyError(err, opts.url, opts.timeoutMs);
 }
 
 /**
@@ -349,7 +421,8 @@ export async function connectServer(opts: ConnectOptions): Promise<ConnectResult
   } catch (err) {
     if (holds) {
       const failure = failureOf(err, opts);
-      if (failure.kind === "upstream-rate-limited" && failure.retryAfterSeconds) await holds.set(key, { since: Date.now(), status: failure.upstreamStatus ?? 429 }, failure.retryAfterSeconds * 1000);
+      if (failure.kind === "upstream-rate-limited" && failure.retryAfterSeconds)
+        await holds.set(key, { since: Date.now(), status: failure.upstreamStatus ?? 429 }, failure.retryAfterSeconds * 1000);
     }
     throw err;
   }

@@ -8,5 +8,7 @@ type Handler = { fetch(req: Request): Promise<Response> };
  * docs pages (one listen bus, one set of legacy sessions).
  */
 export function demoHandler(): Promise<Handler> {
-  return processSingleton("demo-handler", () => import("@/lib/demo/server").then((m) => m.createDemoServerHandler({ pageSize: config().demoPageSize })));
+  return processSingleton("demo-handler", () =>
+    import("@/lib/demo/server").then((m) => m.createDemoServerHandler({ pageSize: config().demoPageSize })),
+  );
 }

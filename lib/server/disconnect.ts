@@ -8,7 +8,8 @@ import type { Target } from "./targets.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
 
 export function parseDisconnectRequest(body: unknown, limits: HeaderLimits): DisconnectRequest & { headers: UserHeaders } {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ContractError('The request body must be a JSON object like {"connection": {…}}.');
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new ContractError('The request body must be a JSON object like {"connection": {…}}.');
   const b = body as Record<string, unknown>;
   return { connection: parseDescriptor(b.connection), headers: parseUserHeaders(b.headers, limits) };
 }
@@ -34,7 +35,12 @@ export async function disconnectServer(opts: DisconnectOptions): Promise<Disconn
     return { ok: true, ended: true, note: "Modern (2026-07-28) connections are stateless: there is no session to end.", exchanges: [] };
   }
   if (descriptor.transport === "sse") {
-    return { ok: true, ended: true, note: "HTTP+SSE connections hold no session between calls: each call opened its own event stream and closed it, which ended that session on the server.", exchanges: [] };
+    return {
+      ok: true,
+      ended: true,
+      note: "HTTP+SSE connections hold no session between calls: each call opened its own event stream and closed it, which ended that session on the server.",
+      exchanges: [],
+    };
   }
   if (!descriptor.sessionId) {
     return { ok: true, ended: true, note: "The server started no session at initialize: there is nothing to end.", exchanges: [] };
@@ -62,7 +68,12 @@ export async function disconnectServer(opts: DisconnectOptions): Promise<Disconn
   }
   const status = recorder.exchanges.at(-1)?.response?.status;
   if (status === 405) {
-    return { ok: true, ended: false, note: `The server does not allow clients to end sessions (HTTP 405): session ${id} stays open until the server expires it.`, exchanges: recorder.exchanges };
+    return {
+      ok: true,
+      ended: false,
+      note: `The server does not allow clients to end sessions (HTTP 405): session ${id} stays open until the server expires it.`,
+      exchanges: recorder.exchanges,
+    };
   }
   return { ok: true, ended: true, note: `The server ended session ${id}.`, exchanges: recorder.exchanges };
 }

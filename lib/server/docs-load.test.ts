@@ -113,7 +113,10 @@ test("the server is read as the pages read it: a repeated `server` means the dem
 
 test("requests for one server's docs that arrive together share one load (and its stale copy, in an outage)", async () => {
   const seen = faults.seen.length;
-  const [x, y] = await Promise.all([preloadDocsPage(page(docs(faults.url("/rpc-error-500")))), preloadDocsPage(page(docs(faults.url("/rpc-error-500")), { rsc: "1" }))]);
+  const [x, y] = await Promise.all([
+    preloadDocsPage(page(docs(faults.url("/rpc-error-500")))),
+    preloadDocsPage(page(docs(faults.url("/rpc-error-500")), { rsc: "1" })),
+  ]);
   assert.equal(x?.status, 502);
   assert.equal(y?.status, 200);
   assert.equal(faults.seen.length - seen, 1, "one request upstream");

@@ -25,7 +25,13 @@ type HeaderSource = { get(name: string): string | null };
 
 /** The failure of a docs load as a page shows it, with the status our API would answer. */
 function failed(url: string, e: ProxyError): DocsLoad {
-  return { ok: false, url, error: { kind: e.kind, message: e.message, ...(e.hint ? { hint: e.hint } : {}) }, status: PROXY_ERROR_STATUS[e.kind], headers: errorHeaders(e) };
+  return {
+    ok: false,
+    url,
+    error: { kind: e.kind, message: e.message, ...(e.hint ? { hint: e.hint } : {}) },
+    status: PROXY_ERROR_STATUS[e.kind],
+    headers: errorHeaders(e),
+  };
 }
 
 /**
@@ -42,7 +48,9 @@ function loadFor(raw: string, requestHeaders: HeaderSource): Promise<DocsLoad> {
   try {
     url = parseServerUrl(raw);
   } catch (err) {
-    return Promise.resolve(failed(raw, new ProxyError("bad-request", (err as Error).message, "Docs links look like /docs?server=https://example.com/mcp.")));
+    return Promise.resolve(
+      failed(raw, new ProxyError("bad-request", (err as Error).message, "Docs links look like /docs?server=https://example.com/mcp.")),
+    );
   }
   const loads = inFlight();
   const running = loads.get(url);
@@ -62,7 +70,12 @@ async function loadOnce(url: string, requestHeaders: HeaderSource): Promise<Docs
     if (!url.startsWith("builtin:")) release = takeSlot({ headers: requestHeaders }, cfg, "request");
     return { ok: true, url, snap: await docsSnapshot(url, publicOrigin(requestHeaders, cfg)) };
   } catch (err) {
-    return failed(url, err instanceof ProxyError ? err : new ProxyError("internal", (err as Error).message, "This is a Toolscope bug or misconfiguration; its log has the details."));
+    return failed(
+      url,
+      err instanceof ProxyError
+        ? err
+        : new ProxyError("internal", (err as Error).message, "This is a Toolscope bug or misconfiguration; its log has the details."),
+    );
   } finally {
     release();
   }
@@ -192,7 +205,10 @@ export async function preloadDocsPage(req: { nextUrl: URL; headers: Headers; met
   const search = req.nextUrl.searchParams;
   let preload: DocsPreload | undefined;
   try {
-    preload = route.page === "diff" ? await preloadDiff(search, req.headers) : await preloadServer(serverParam(search), req.headers, route.page === "tool" ? route.name : undefined);
+    preload =
+      route.page === "diff"
+        ? await preloadDiff(search, req.headers)
+        : await preloadServer(serverParam(search), req.headers, route.page === "tool" ? route.name : undefined);
   } catch {
     // A failure of our own (the snapshot store): the page renders on its own and shows it, as before.
     return undefined;

@@ -30,10 +30,17 @@ async function load(url: string, origin: string): Promise<DocsSnapshot> {
       return { server, list };
     } finally {
       // A docs view holds nothing afterwards: a legacy session is ended, a stdio process stopped (modern: a no-op).
-      await disconnect({ connection, headers: {} }, ctx).catch((err: unknown) => log.debug("docs load could not release its connection", { reason: (err as Error).message }));
+      await disconnect({ connection, headers: {} }, ctx).catch((err: unknown) =>
+        log.debug("docs load could not release its connection", { reason: (err as Error).message }),
+      );
     }
   } catch (err) {
-    throw classifyError(err instanceof ExchangeFailure ? err.cause : err, url, ctx.config.requestTimeoutMs, err instanceof ExchangeFailure ? err.exchanges : undefined);
+    throw classifyError(
+      err instanceof ExchangeFailure ? err.cause : err,
+      url,
+      ctx.config.requestTimeoutMs,
+      err instanceof ExchangeFailure ? err.exchanges : undefined,
+    );
   }
 }
 

@@ -113,9 +113,18 @@ describe("per-origin connection limits", () => {
     assert.ok(err instanceof ExchangeFailure);
     const classified = classifyError(err.cause, `${a.origin}/mcp`, 2_000);
     assert.equal(classified.kind, "upstream-timeout");
-    assert.match(classified.message, new RegExp(`^Toolscope already has 4 requests in flight to ${a.origin.replace(/[.]/g, "\\.")}, its limit per server \\(TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN=4\\), and none of them finished while this one waited 1\\d\\d\\d ms for a connection, so it was not sent\\.$`));
+    assert.match(
+      classified.message,
+      new RegExp(
+        `^Toolscope already has 4 requests in flight to ${a.origin.replace(/[.]/g, "\\.")}, its limit per server \\(TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN=4\\), and none of them finished while this one waited 1\\d\\d\\d ms for a connection, so it was not sent\\.$`,
+      ),
+    );
     assert.match(classified.hint ?? "", /raise TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN/);
-    assert.deepEqual(err.exchanges.map((e) => e.response?.status), [undefined], "nothing reached the server");
+    assert.deepEqual(
+      err.exchanges.map((e) => e.response?.status),
+      [undefined],
+      "nothing reached the server",
+    );
     await settle();
     assert.deepEqual(limiter.load(a.origin), { active: 0, waiting: 0, streams: 0 }, "every slot came back");
   });

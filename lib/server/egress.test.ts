@@ -23,13 +23,43 @@ const resolve: Resolver = async (host) => {
 };
 
 const REFUSED = [
-  "http://127.0.0.1/", "http://127.1/", "http://2130706433/", "http://0x7f000001/", "http://0177.0.0.1/", "http://0x7f.0.0.1/",
-  "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://[::ffff:7f00:1]/", "http://0.0.0.0/", "http://0/", "http://[::]/",
-  "http://10.0.0.1/", "http://172.16.0.1/", "http://172.31.255.255/", "http://192.168.0.1/", "http://100.64.0.1/",
-  "http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/", "http://[fd00:ec2::254]/", "http://[fc00::1]/",
-  "http://224.0.0.1/", "http://255.255.255.255/", "http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/", "http://198.18.0.1/",
-  "http://192.0.2.1/", "https://127.0.0.1:8443/", "http://localhost:3000/api/demo/mcp", "http://rebind.test/", "http://internal.test/",
-  "http://metadata.test/", "http://v6local.test/", "http://mapped.test/", "file:///etc/passwd", "ftp://example.com/", "gopher://127.0.0.1:25/",
+  "http://127.0.0.1/",
+  "http://127.1/",
+  "http://2130706433/",
+  "http://0x7f000001/",
+  "http://0177.0.0.1/",
+  "http://0x7f.0.0.1/",
+  "http://[::1]/",
+  "http://[::ffff:127.0.0.1]/",
+  "http://[::ffff:7f00:1]/",
+  "http://0.0.0.0/",
+  "http://0/",
+  "http://[::]/",
+  "http://10.0.0.1/",
+  "http://172.16.0.1/",
+  "http://172.31.255.255/",
+  "http://192.168.0.1/",
+  "http://100.64.0.1/",
+  "http://169.254.169.254/latest/meta-data/",
+  "http://[fe80::1]/",
+  "http://[fd00:ec2::254]/",
+  "http://[fc00::1]/",
+  "http://224.0.0.1/",
+  "http://255.255.255.255/",
+  "http://[64:ff9b::7f00:1]/",
+  "http://[2002:7f00:1::]/",
+  "http://198.18.0.1/",
+  "http://192.0.2.1/",
+  "https://127.0.0.1:8443/",
+  "http://localhost:3000/api/demo/mcp",
+  "http://rebind.test/",
+  "http://internal.test/",
+  "http://metadata.test/",
+  "http://v6local.test/",
+  "http://mapped.test/",
+  "file:///etc/passwd",
+  "ftp://example.com/",
+  "gopher://127.0.0.1:25/",
 ];
 
 function blocked(err: unknown): boolean {
@@ -38,7 +68,8 @@ function blocked(err: unknown): boolean {
 }
 
 test("public unicast only: the address classifier", () => {
-  for (const ip of ["127.0.0.1", "10.1.2.3", "169.254.169.254", "100.64.0.1", "::1", "fd00:ec2::254", "::ffff:127.0.0.1", "64:ff9b::a00:1"]) assert.equal(isPublicAddress(ip), false, ip);
+  for (const ip of ["127.0.0.1", "10.1.2.3", "169.254.169.254", "100.64.0.1", "::1", "fd00:ec2::254", "::ffff:127.0.0.1", "64:ff9b::a00:1"])
+    assert.equal(isPublicAddress(ip), false, ip);
   for (const ip of ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"]) assert.equal(isPublicAddress(ip), true, ip);
 });
 
@@ -141,7 +172,8 @@ test(`the address table: ${VERDICTS.length} registry entries, odd spellings and 
 });
 
 test("IPv4 host spellings are normalised by URL parsing, IPv6 ones to their canonical form", () => {
-  for (const host of ["0x7f.1", "2130706433", "0177.0.0.1", "127.1", "0x7f.0.0.1"]) assert.equal(new URL(`http://${host}/`).hostname, "127.0.0.1", host);
+  for (const host of ["0x7f.1", "2130706433", "0177.0.0.1", "127.1", "0x7f.0.0.1"])
+    assert.equal(new URL(`http://${host}/`).hostname, "127.0.0.1", host);
   assert.equal(new URL("http://[0:0:0:0:0:ffff:127.0.0.1]/").hostname, "[::ffff:7f00:1]");
   assert.equal(new URL("http://[::127.0.0.1]/").hostname, "[::7f00:1]");
   assert.throws(() => new URL("http://[fe80::1%25eth0]/"), TypeError, "URLs carry no zone ids: they only arrive from DNS");
@@ -165,11 +197,26 @@ test("odd spellings of loopback never reach a loopback server in hosted mode, IP
   });
   try {
     const guarded = createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2000, resolve });
-    const urls = ["0x7f.1", "2130706433", "0177.0.0.1", "127.1", "[::ffff:7f00:1]", "[0:0:0:0:0:ffff:127.0.0.1]", "[::127.0.0.1]", "[::7f00:1]", "[::1]", "[::]", "0.0.0.0"]
+    const urls = [
+      "0x7f.1",
+      "2130706433",
+      "0177.0.0.1",
+      "127.1",
+      "[::ffff:7f00:1]",
+      "[0:0:0:0:0:ffff:127.0.0.1]",
+      "[::127.0.0.1]",
+      "[::7f00:1]",
+      "[::1]",
+      "[::]",
+      "0.0.0.0",
+    ]
       .map((h) => `http://${h}:${port}/`)
       .concat([`http://zoned.test:${port}/`, `http://compat.test:${port}/`]);
     for (const url of urls) {
-      const err = await guarded(url).then(() => undefined, (e: unknown) => e);
+      const err = await guarded(url).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(blocked(err), `${url}: ${String(err)}`);
       assert.equal(classifyError(err, url, 1000).kind, "blocked-target", url);
     }
@@ -186,7 +233,10 @@ test(`hosted mode refuses ${REFUSED.length} private, reserved and odd targets, e
   assert.ok(REFUSED.length >= 30);
   const guarded = createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2000, resolve });
   for (const url of REFUSED) {
-    const err = await guarded(url).then(() => undefined, (e: unknown) => e);
+    const err = await guarded(url).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err, `${url} was fetched`);
     assert.ok(blocked(err), `${url}: ${(err as Error).message}`);
     assert.equal(classifyError(err, url, 1000).kind, "blocked-target", url);
@@ -203,7 +253,8 @@ test("nothing reaches a loopback server in hosted mode; local mode reaches it", 
   const { port } = server.address() as AddressInfo;
   try {
     const guarded = createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2000, resolve });
-    for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) assert.ok(blocked(await guarded(url).catch((e) => e)), url);
+    for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`])
+      assert.ok(blocked(await guarded(url).catch((e) => e)), url);
     assert.equal(hits, 0);
     const local = createSafeFetch({ allowPrivate: true, connectTimeoutMs: 2000, resolve });
     assert.equal(await (await local(`http://localhost:${port}/`)).text(), "ok");

@@ -175,7 +175,10 @@ export function allowedTarget(ip: string, port: number, hostname: string, policy
       }
     }
     const at = entry.lastIndexOf(":");
-    const host = entry.slice(0, at).replace(/^\[|\]$/g, "").toLowerCase();
+    const host = entry
+      .slice(0, at)
+      .replace(/^\[|\]$/g, "")
+      .toLowerCase();
     return Number(entry.slice(at + 1)) === port && (host === hostname.toLowerCase() || host === ip);
   });
 }
@@ -372,7 +375,8 @@ export class OriginLimiter {
   }
 
   private forgetIfIdle(origin: string, state: OriginState): void {
-    if (state.active === 0 && state.streams === 0 && state.waiting.length === 0 && this.origins.get(origin) === state) this.origins.delete(origin);
+    if (state.active === 0 && state.streams === 0 && state.waiting.length === 0 && this.origins.get(origin) === state)
+      this.origins.delete(origin);
   }
 
   private waitTimeout(origin: string, state: OriginState, waitedMs: number, cause: unknown): ConnectionWaitTimeout {
@@ -462,7 +466,11 @@ export function createSafeFetch(options: SafeFetchOptions): typeof fetch {
       return res;
     }
     if ((res.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream")) slot.streaming();
-    const observed = new Response(observedBody(res.body, release), { status: res.status, statusText: res.statusText, headers: res.headers });
+    const observed = new Response(observedBody(res.body, release), {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
     // Where the answer came from after redirects (the icon proxy refuses a hop to http): a new Response has no URL.
     Object.defineProperties(observed, { url: { value: res.url }, redirected: { value: res.redirected } });
     return observed;

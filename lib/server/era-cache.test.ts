@@ -4,7 +4,16 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createDemoMcpServer } from "@/lib/demo/server";
 import { serveFetchHandler, type FetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import { connectServer, verdictOf, type ConnectOptions } from "./connect.ts";
-import { ERA_CACHE_TTL_MS, eraVerdictStore, MAX_RETRY_HOLD_MS, MemoryEraVerdictStore, MemoryRetryHolds, normaliseServerUrl, verdictTtlMs, type EraVerdict } from "./era-cache.ts";
+import {
+  ERA_CACHE_TTL_MS,
+  eraVerdictStore,
+  MAX_RETRY_HOLD_MS,
+  MemoryEraVerdictStore,
+  MemoryRetryHolds,
+  normaliseServerUrl,
+  verdictTtlMs,
+  type EraVerdict,
+} from "./era-cache.ts";
 import { config } from "./config.ts";
 import { connect, tools } from "./proxy-service.ts";
 import { classifyError } from "./proxy-error.ts";
@@ -29,14 +38,34 @@ function counting(inner: FetchHandler): FetchHandler & { methods: string[] } {
   return {
     methods,
     async fetch(req) {
-      if (req.method === "POST") methods.push(String(((await req.clone().json().catch(() => ({}))) as { method?: unknown }).method));
+      if (req.method === "POST")
+        methods.push(
+          String(
+            (
+              (await req
+                .clone()
+                .json()
+                .catch(() => ({}))) as { method?: unknown }
+            ).method,
+          ),
+        );
       return inner.fetch(req);
     },
   };
 }
 
 async function opts(url: string, store: MemoryEraVerdictStore, extra: Partial<ConnectOptions> = {}): Promise<ConnectOptions> {
-  return { target: await resolveTarget(url, ORIGIN), url, era: "auto", userHeaders: {}, timeoutMs: 5_000, maxBodyBytes: 1_000_000, eraCacheTtlMs: ERA_CACHE_TTL_MS, eraStore: store, ...extra };
+  return {
+    target: await resolveTarget(url, ORIGIN),
+    url,
+    era: "auto",
+    userHeaders: {},
+    timeoutMs: 5_000,
+    maxBodyBytes: 1_000_000,
+    eraCacheTtlMs: ERA_CACHE_TTL_MS,
+    eraStore: store,
+    ...extra,
+  };
 }
 
 describe("era verdict store", () => {
@@ -77,7 +106,10 @@ describe("connect with the era cache (real demo server)", () => {
     const store = new MemoryEraVerdictStore();
     const first = await connectServer(await opts("builtin:demo", store));
     assert.equal(first.connection.era, "modern");
-    assert.ok(first.exchanges.some((e) => e.request.body?.includes("server/discover")), "the first connect probes");
+    assert.ok(
+      first.exchanges.some((e) => e.request.body?.includes("server/discover")),
+      "the first connect probes",
+    );
     const verdict = store.get("builtin:demo");
     assert.equal(verdict?.kind, "modern");
 
@@ -120,14 +152,22 @@ describe("connect with the era cache (real demo server)", () => {
     const result = await connectServer(await opts(url, store));
     assert.equal(result.connection.era, "modern");
     assert.deepEqual(modernOnly.methods, ["initialize", "server/discover"], "the stale verdict was tried once, then a probe");
-    assert.ok(result.exchanges.some((e) => e.request.body?.includes('"initialize"')), "the failed attempt is reported too");
+    assert.ok(
+      result.exchanges.some((e) => e.request.body?.includes('"initialize"')),
+      "the failed attempt is reported too",
+    );
     assert.equal(store.get(normaliseServerUrl(url))?.kind, "modern", "the entry was replaced by the new verdict");
   });
 
   for (const status of [401, 503]) {
     test(`HTTP ${status} to the probe is an error, never a legacy verdict`, async () => {
       const inner = createMcpHandler(({ era }) => createDemoMcpServer({ era }), {});
-      const failing = counting({ fetch: async (req) => (req.method === "POST" ? new Response(`status ${status}`, { status, headers: { "content-type": "text/plain" } }) : inner.fetch(req)) });
+      const failing = counting({
+        fetch: async (req) =>
+          req.method === "POST"
+            ? new Response(`status ${status}`, { status, headers: { "content-type": "text/plain" } })
+            : inner.fetch(req),
+      });
       const url = await serve(failing);
       const store = new MemoryEraVerdictStore();
       // A verdict from before the server broke: tried once, then dropped, then a fresh probe that fails too.
@@ -145,8 +185,17 @@ describe("connect with the era cache (real demo server)", () => {
   }
 
   test("a legacy outcome after a 5xx probe is not remembered", () => {
-    const exchange = (status: number) => ({ request: { method: "POST", url: "u", headers: [] }, response: { status, statusText: "", headers: [], sseEvents: [] }, startedAt: "", durationMs: 0 });
-    const legacy = (status: number) => ({ server: {} as never, connection: { v: 1 as const, url: "u", era: "legacy" as const, protocolVersion: "2025-11-25" }, exchanges: [exchange(status)] });
+    const exchange = (status: number) => ({
+      request: { method: "POST", url: "u", headers: [] },
+      response: { status, statusText: "", headers: [], sseEvents: [] },
+      startedAt: "",
+      durationMs: 0,
+    });
+    const legacy = (status: number) => ({
+      server: {} as never,
+      connection: { v: 1 as const, url: "u", era: "legacy" as const, protocolVersion: "2025-11-25" },
+      exchanges: [exchange(status)],
+    });
     assert.deepEqual(verdictOf(legacy(400)), { kind: "legacy" });
     assert.equal(verdictOf(legacy(502)), undefined);
     assert.equal(verdictOf(legacy(401)), undefined);
@@ -184,7 +233,10 @@ describe("rate limits and the era cache", () => {
   test("a remembered verdict that meets a 429 is kept, and no fresh probe is fired into the rate limit", async () => {
     const inner = createMcpHandler(({ era }) => createDemoMcpServer({ era }), {});
     let limited = false;
-    const server = counting({ fetch: async (req) => (limited && req.method === "POST" ? new Response("slow down", { status: 429, headers: { "retry-after": "60" } }) : inner.fetch(req)) });
+    const server = counting({
+      fetch: async (req) =>
+        limited && req.method === "POST" ? new Response("slow down", { status: 429, headers: { "retry-after": "60" } }) : inner.fetch(req),
+    });
     const url = await serve(server);
     const store = new MemoryEraVerdictStore();
     const holds = new MemoryRetryHolds();
@@ -201,7 +253,10 @@ describe("rate limits and the era cache", () => {
     // Within the Retry-After, anonymous connects send nothing; a connect with headers still asks (its limit may differ).
     await assert.rejects(connectServer(await opts(url, store, { retryHolds: holds })), ExchangeFailure);
     assert.deepEqual(server.methods, ["initialize"]);
-    await assert.rejects(connectServer(await opts(url, store, { retryHolds: holds, userHeaders: { Authorization: "Bearer t0ken-for-test" } })), ExchangeFailure);
+    await assert.rejects(
+      connectServer(await opts(url, store, { retryHolds: holds, userHeaders: { Authorization: "Bearer t0ken-for-test" } })),
+      ExchangeFailure,
+    );
     assert.deepEqual(server.methods, ["initialize", "server/discover"]);
   });
 });

@@ -100,7 +100,18 @@ before(async () => {
 
   const dir = mkdtempSync(path.join(tmpdir(), "toolscope-exchange-core-"));
   const configPath = path.join(dir, "servers.json");
-  writeFileSync(configPath, JSON.stringify({ mcpServers: { asks: { command: process.execPath, args: ["--import", "tsx", path.resolve("lib/server/testing/asks-server.ts"), "stdio"], cwd: process.cwd() } } }));
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      mcpServers: {
+        asks: {
+          command: process.execPath,
+          args: ["--import", "tsx", path.resolve("lib/server/testing/asks-server.ts"), "stdio"],
+          cwd: process.cwd(),
+        },
+      },
+    }),
+  );
   const cfg = { ...config(), mode: "local" as const, stdioConfigPath: configPath, requestTimeoutMs: 30_000 };
   const stdio = await connectStdio({ url: "stdio:asks", era: "legacy", interactive: true }, cfg, registry);
   assert.equal(stdio.connection.era, "legacy");
@@ -109,7 +120,16 @@ before(async () => {
 
 /** A fresh 2025 session, the way POST /api/connect makes it for the playground (interactive: the capabilities declared). */
 async function httpSession(): Promise<ConnectionDescriptor> {
-  const { connection } = await connectServer({ target: httpTarget, url: http.url.toString(), era: "legacy", userHeaders: {}, timeoutMs: 10_000, maxBodyBytes: MAX_BODY, interactive: true, retryHolds: false });
+  const { connection } = await connectServer({
+    target: httpTarget,
+    url: http.url.toString(),
+    era: "legacy",
+    userHeaders: {},
+    timeoutMs: 10_000,
+    maxBodyBytes: MAX_BODY,
+    interactive: true,
+    retryHolds: false,
+  });
   assert.equal(connection.era, "legacy");
   assert.ok(connection.sessionId, "a 2025 session");
   return connection;
@@ -117,7 +137,10 @@ async function httpSession(): Promise<ConnectionDescriptor> {
 
 /** One exchange on a session's channel, with its GET stream open (a person can answer), as a streamed /api/rpc runs it. */
 function onSession(descriptor: ConnectionDescriptor, opts: Run): Promise<ExchangeResult> {
-  return runExchange({ ...opts, open: httpChannel({ target: httpTarget, descriptor, userHeaders: {}, maxBodyBytes: MAX_BODY, sessionStream: true }) });
+  return runExchange({
+    ...opts,
+    open: httpChannel({ target: httpTarget, descriptor, userHeaders: {}, maxBodyBytes: MAX_BODY, sessionStream: true }),
+  });
 }
 
 after(async () => {
@@ -136,7 +159,9 @@ const TRANSPORTS: TransportUnderTest[] = [
   {
     name: "HTTP+SSE",
     exchange: (opts) =>
-      withSseSession({ target: sseTarget, userHeaders: {}, timeoutMs: 10_000, maxBodyBytes: MAX_BODY, interactive: true }, (session) => runExchange({ ...opts, open: session.channel })),
+      withSseSession({ target: sseTarget, userHeaders: {}, timeoutMs: 10_000, maxBodyBytes: MAX_BODY, interactive: true }, (session) =>
+        runExchange({ ...opts, open: session.channel }),
+      ),
   },
   {
     name: "stdio",
@@ -160,10 +185,7 @@ for (const transport of TRANSPORTS) {
         assert.deepEqual(record!.answer, { jsonrpc: "2.0", id: record!.request.id, ...ANSWERS[method] });
         assert.equal(record!.answeredBy, "user");
         assert.ok(record!.atMs <= record!.answeredAtMs);
-        assert.ok(
-          !result.notifications.some((n) => n.method === method),
-          "an answered request is not listed as a notification",
-        );
+        assert.ok(!result.notifications.some((n) => n.method === method), "an answered request is not listed as a notification");
       });
     }
 
@@ -209,8 +231,12 @@ for (const transport of TRANSPORTS) {
 function browser(timeoutMs = 60_000) {
   const calls = new PendingCalls({ timeoutMs, maxPending: 10, maxPerStream: 5 });
   const events: RpcStreamEvent[] = [];
-  const call = calls.open((e) => events.push(e), () => undefined);
-  const ended = () => events.filter((e): e is Extract<RpcStreamEvent, { type: "server-request-ended" }> => e.type === "server-request-ended");
+  const call = calls.open(
+    (e) => events.push(e),
+    () => undefined,
+  );
+  const ended = () =>
+    events.filter((e): e is Extract<RpcStreamEvent, { type: "server-request-ended" }> => e.type === "server-request-ended");
   return { calls, call, events, ended };
 }
 
@@ -252,13 +278,21 @@ for (const transport of TRANSPORTS) {
 
     test("a request the server withdraws (notifications/cancelled at its own timeout) stops waiting, and no answer is sent for it", async () => {
       const { calls, call, ended, events } = browser(60_000);
-      const result = await transport.exchange({ message: call_("ask-elicit", { waitMs: 300 }), era: "legacy", timeoutMs: 10_000, asker: call.asker });
+      const result = await transport.exchange({
+        message: call_("ask-elicit", { waitMs: 300 }),
+        era: "legacy",
+        timeoutMs: 10_000,
+        asker: call.asker,
+      });
       assert.match(heard(result).error ?? "", /time/i, "the server gave up on its own");
       assert.equal(calls.pendingCount, 0);
       const [end] = ended();
       assert.equal(end?.answeredBy, "cancelled");
       assert.match(end?.note ?? "", /withdrew/);
-      assert.ok(events.some((e) => e.type === "server-request"), "the person had been asked");
+      assert.ok(
+        events.some((e) => e.type === "server-request"),
+        "the person had been asked",
+      );
       const cancelled = [...result.notifications, ...result.sessionNotifications].filter((n) => n.method === "notifications/cancelled");
       assert.equal(cancelled.length, 1, "the withdrawal is listed");
       call.close();
@@ -268,7 +302,13 @@ for (const transport of TRANSPORTS) {
 
 describe("Streamable HTTP with stream limits", () => {
   test("the idle limit does not cut a call while the asker is still waiting past it", async () => {
-    const stream: StreamLimits = { idleMs: 300, maxMs: 20_000, maxSetting: "TOOLSCOPE_STREAM_MAX_MS", subject: "The streamed response", maxHint: "" };
+    const stream: StreamLimits = {
+      idleMs: 300,
+      maxMs: 20_000,
+      maxSetting: "TOOLSCOPE_STREAM_MAX_MS",
+      subject: "The streamed response",
+      maxHint: "",
+    };
     const asker = person(900);
     const result = await TRANSPORTS[0]!.exchange({ message: call("ask-roots"), era: "legacy", timeoutMs: 300, stream, asker });
     assert.deepEqual(heard(result), { answer: ANSWERS["roots/list"]!.result });
@@ -279,26 +319,27 @@ describe("Streamable HTTP: back-to-back exchanges on one 2025 session", () => {
   // Each interactive exchange opens the session's GET stream and closes it in release(); the server may still hold
   // the old one when the next exchange asks, and answers 409. openSessionStream asks again (a few short retries), so
   // a request the server sends on the GET stream is never written to a stream nobody reads.
-  test(
-    "every exchange gets the server's requests, even when the previous one on the session has only just ended",
-    async () => {
-      const descriptor = await httpSession();
-      const outcomes: string[] = [];
-      for (const { tool, method } of [...TOOLS, ...TOOLS]) {
-        const asker = person();
-        const result = await onSession(descriptor, { message: call(tool), era: "legacy", timeoutMs: 2_000, asker }).catch((err: unknown) => err as Error);
-        if (result instanceof Error) {
-          const gets = ((result as { exchanges?: { request: { method: string }; response?: { status: number } }[] }).exchanges ?? []).filter((x) => x.request.method === "GET");
-          outcomes.push(`${tool}: ${result.message} (session GET answered ${gets.map((x) => x.response?.status).join(", ")})`);
-        } else {
-          assert.deepEqual(heard(result), { answer: ANSWERS[method]!.result });
-          outcomes.push(`${tool}: answered`);
-        }
-      }
-      assert.deepEqual(
-        outcomes,
-        [...TOOLS, ...TOOLS].map(({ tool }) => `${tool}: answered`),
+  test("every exchange gets the server's requests, even when the previous one on the session has only just ended", async () => {
+    const descriptor = await httpSession();
+    const outcomes: string[] = [];
+    for (const { tool, method } of [...TOOLS, ...TOOLS]) {
+      const asker = person();
+      const result = await onSession(descriptor, { message: call(tool), era: "legacy", timeoutMs: 2_000, asker }).catch(
+        (err: unknown) => err as Error,
       );
-    },
-  );
+      if (result instanceof Error) {
+        const gets = ((result as { exchanges?: { request: { method: string }; response?: { status: number } }[] }).exchanges ?? []).filter(
+          (x) => x.request.method === "GET",
+        );
+        outcomes.push(`${tool}: ${result.message} (session GET answered ${gets.map((x) => x.response?.status).join(", ")})`);
+      } else {
+        assert.deepEqual(heard(result), { answer: ANSWERS[method]!.result });
+        outcomes.push(`${tool}: answered`);
+      }
+    }
+    assert.deepEqual(
+      outcomes,
+      [...TOOLS, ...TOOLS].map(({ tool }) => `${tool}: answered`),
+    );
+  });
 });

@@ -72,7 +72,11 @@ export class ExchangeFailure extends Error {
 
 /** The request timeout ran out before the answer came. */
 export function noResponseWithin(timeoutMs: number): ProxyError {
-  return new ProxyError("upstream-timeout", `No response within ${timeoutMs} ms.`, "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.");
+  return new ProxyError(
+    "upstream-timeout",
+    `No response within ${timeoutMs} ms.`,
+    "The server may be slow or hung; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.",
+  );
 }
 
 /**
@@ -101,7 +105,9 @@ function jsonRpcErrorBody(exchange: HttpExchange | undefined, id: unknown): Reco
   if (!body || id === undefined) return undefined;
   try {
     const parsed = JSON.parse(body) as Record<string, unknown>;
-    return parsed.jsonrpc === "2.0" && isObject(parsed.error) && (parsed.id === id || parsed.id === null || !("id" in parsed)) ? parsed : undefined;
+    return parsed.jsonrpc === "2.0" && isObject(parsed.error) && (parsed.id === id || parsed.id === null || !("id" in parsed))
+      ? parsed
+      : undefined;
   } catch {
     return undefined;
   }
@@ -129,7 +135,8 @@ export async function runExchange(opts: ExchangeOptions): Promise<ExchangeResult
   });
   const id = opts.message.id;
   const expectsResponse = id !== undefined && typeof opts.message.method === "string";
-  const progressToken = isObject(opts.message.params) && isObject(opts.message.params._meta) ? opts.message.params._meta.progressToken : undefined;
+  const progressToken =
+    isObject(opts.message.params) && isObject(opts.message.params._meta) ? opts.message.params._meta.progressToken : undefined;
   const notifications: Record<string, unknown>[] = [];
   const sessionNotifications: Record<string, unknown>[] = [];
   const serverRequests: ServerRequestRecord[] = [];
@@ -215,13 +222,28 @@ export async function runExchange(opts: ExchangeOptions): Promise<ExchangeResult
     if (cut.signal.aborted) throw cut.signal.reason;
     await channel.send(opts.message, { signal: cut.signal, ended: () => settle.reject(streamBroken(opts.message.method)) });
     const result = expectsResponse ? await response : null;
-    return { response: result, notifications, sessionNotifications, serverRequests, exchanges: channel.exchanges(), durationMs: performance.now() - started };
+    return {
+      response: result,
+      notifications,
+      sessionNotifications,
+      serverRequests,
+      exchanges: channel.exchanges(),
+      durationMs: performance.now() - started,
+    };
   } catch (err) {
     const exchanges = channel?.exchanges() ?? [];
     const cause = cut.signal.aborted ? cut.signal.reason : err;
     // Servers answer some errors with an HTTP error status *and* a JSON-RPC error body: that is the server's answer.
     const answered = cut.signal.aborted ? undefined : jsonRpcErrorBody(exchanges.at(-1), id);
-    if (answered) return { response: answered, notifications, sessionNotifications, serverRequests, exchanges, durationMs: performance.now() - started };
+    if (answered)
+      return {
+        response: answered,
+        notifications,
+        sessionNotifications,
+        serverRequests,
+        exchanges,
+        durationMs: performance.now() - started,
+      };
     throw new ExchangeFailure(cause, exchanges);
   } finally {
     watchdog.stop();

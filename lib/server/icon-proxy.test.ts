@@ -3,7 +3,14 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createSafeFetch, type Resolver } from "./egress.ts";
-import { createIconProxy, FAILED_ICON_CACHE_MS, ICON_USER_AGENT, iconResponse, MAX_ICON_SRC_CHARS, type IconProxyOptions } from "./icon-proxy.ts";
+import {
+  createIconProxy,
+  FAILED_ICON_CACHE_MS,
+  ICON_USER_AGENT,
+  iconResponse,
+  MAX_ICON_SRC_CHARS,
+  type IconProxyOptions,
+} from "./icon-proxy.ts";
 
 // Tiny but real images (1×1 pixel).
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -93,7 +100,13 @@ function localProxy(extra: Partial<IconProxyOptions> = {}) {
 
 /** Hosted mode: public addresses over https only. */
 function hostedProxy() {
-  return createIconProxy({ fetch: createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2_000, resolve }), allowHttp: false, maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS, cacheMs: 3_600_000 });
+  return createIconProxy({
+    fetch: createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2_000, resolve }),
+    allowHttp: false,
+    maxBytes: MAX_BYTES,
+    timeoutMs: TIMEOUT_MS,
+    cacheMs: 3_600_000,
+  });
 }
 
 test("raster images are served with the sniffed type, whatever the upstream Content-Type said", async () => {
@@ -160,8 +173,16 @@ test("bad sources are 400 and fetch nothing", async () => {
   const proxy = localProxy();
   const seen = connections;
   const bad = [
-    null, "", "/icon.png", "icon.png", "javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "ftp://127.0.0.1/x.png",
-    "file:///etc/passwd", `http://user:pass@127.0.0.1:${port}/icon.png`, `https://token@127.0.0.1:${port}/icon.png`,
+    null,
+    "",
+    "/icon.png",
+    "icon.png",
+    "javascript:alert(1)",
+    "data:image/png;base64,iVBORw0KGgo=",
+    "ftp://127.0.0.1/x.png",
+    "file:///etc/passwd",
+    `http://user:pass@127.0.0.1:${port}/icon.png`,
+    `https://token@127.0.0.1:${port}/icon.png`,
     `${base}/${"a".repeat(MAX_ICON_SRC_CHARS)}.png`,
   ];
   for (const src of bad) {
@@ -183,7 +204,13 @@ test("hosted mode: loopback targets are a 403 blocked target, without a connecti
     assert.match(!answer.ok ? answer.message : "", /Blocked target/);
   }
   // Even with http: allowed, the address check still refuses.
-  const httpAllowed = createIconProxy({ fetch: createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2_000, resolve }), allowHttp: true, maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS, cacheMs: 1_000 });
+  const httpAllowed = createIconProxy({
+    fetch: createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2_000, resolve }),
+    allowHttp: true,
+    maxBytes: MAX_BYTES,
+    timeoutMs: TIMEOUT_MS,
+    cacheMs: 1_000,
+  });
   assert.equal((await httpAllowed.get(`${base}/icon.png`)).status, 403);
   assert.equal(connections, seen);
 });

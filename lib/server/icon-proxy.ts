@@ -137,7 +137,12 @@ async function fetchIcon(url: URL, o: IconProxyOptions): Promise<IconAnswer> {
     }
     const type = sniffRasterType(bytes);
     if (!type) {
-      return fail(415, looksLikeSvg(bytes) ? "SVG icons are not served (SVG can carry script); use PNG, JPEG, GIF, WebP or ICO." : "Not a raster image (PNG, JPEG, GIF, WebP or ICO).");
+      return fail(
+        415,
+        looksLikeSvg(bytes)
+          ? "SVG icons are not served (SVG can carry script); use PNG, JPEG, GIF, WebP or ICO."
+          : "Not a raster image (PNG, JPEG, GIF, WebP or ICO).",
+      );
     }
     return { ok: true, status: 200, type, bytes, maxAgeSeconds: Math.floor(o.cacheMs / 1000) };
   } catch (err) {
@@ -178,9 +183,18 @@ export function iconResponse(answer: IconAnswer): Response {
     "cross-origin-resource-policy": "same-origin",
     "cache-control": answer.maxAgeSeconds > 0 ? `public, max-age=${answer.maxAgeSeconds}` : "no-store",
   };
-  if (!answer.ok) return new Response(`${answer.message}\n`, { status: answer.status, headers: { ...headers, "content-type": "text/plain; charset=utf-8" } });
+  if (!answer.ok)
+    return new Response(`${answer.message}\n`, {
+      status: answer.status,
+      headers: { ...headers, "content-type": "text/plain; charset=utf-8" },
+    });
   return new Response(answer.bytes, {
     status: 200,
-    headers: { ...headers, "content-type": answer.type, "content-length": String(answer.bytes.byteLength), "content-disposition": "inline" },
+    headers: {
+      ...headers,
+      "content-type": answer.type,
+      "content-length": String(answer.bytes.byteLength),
+      "content-disposition": "inline",
+    },
   });
 }

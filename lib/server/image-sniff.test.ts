@@ -29,7 +29,7 @@ test("everything else is not a raster icon", () => {
 });
 
 test("SVG is told apart from other text, only to word the refusal", () => {
-  assert.equal(looksLikeSvg(new TextEncoder().encode("\uFEFF  <?xml version=\"1.0\"?><!-- x --><svg/>")), true);
+  assert.equal(looksLikeSvg(new TextEncoder().encode('\uFEFF  <?xml version="1.0"?><!-- x --><svg/>')), true);
   assert.equal(looksLikeSvg(bytes("<SVG></SVG>")), true);
   assert.equal(looksLikeSvg(bytes("<!doctype html><p>svg</p>")), false);
   assert.equal(looksLikeSvg(bytes("not xml <svg>")), false);

@@ -35,6 +35,10 @@ export function sniffRasterType(bytes: Uint8Array): RasterType | undefined {
 
 /** Whether the bytes look like SVG (or other XML), only to word the refusal precisely. */
 export function looksLikeSvg(bytes: Uint8Array): boolean {
-  const head = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, "").trimStart().toLowerCase();
+  const head = new TextDecoder("utf-8", { fatal: false })
+    .decode(bytes.subarray(0, 512))
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
   return head.startsWith("<") && head.includes("<svg");
 }

@@ -19,7 +19,11 @@ export class KnownTools {
     return [descriptor.url, descriptor.era, descriptor.stdioId ?? "", headerSetHash(headers)].join("\n");
   }
 
-  remember(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "stdioId">, headers: UserHeaders, list: Pick<ToolsResponse, "tools" | "excluded">): void {
+  remember(
+    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "stdioId">,
+    headers: UserHeaders,
+    list: Pick<ToolsResponse, "tools" | "excluded">,
+  ): void {
     const key = KnownTools.key(descriptor, headers);
     this.#lists.delete(key);
     this.#lists.set(key, { url: descriptor.url, tools: [...list.tools, ...list.excluded.map((e) => e.tool)] });

@@ -6,7 +6,11 @@ const down = { kind: "upstream-unreachable" as const, message: "Nothing is liste
 
 function clocked(maxAgeMs = 60_000, maxEntries = 3) {
   let now = Date.parse("2026-12-02T12:00:00Z");
-  const docs = new LastGoodDocs<string>(() => maxAgeMs, () => now, maxEntries);
+  const docs = new LastGoodDocs<string>(
+    () => maxAgeMs,
+    () => now,
+    maxEntries,
+  );
   return { docs, advance: (ms: number) => (now += ms) };
 }
 

@@ -43,7 +43,10 @@ export class LastGoodDocs<T> {
   }
 
   /** The copy to show instead of `error`, when the error is an outage and the copy is young enough. */
-  recall(url: string, error: { kind: ProxyErrorKind; message: string; upstreamStatus?: number }): { value: T; stale: StaleInfo } | undefined {
+  recall(
+    url: string,
+    error: { kind: ProxyErrorKind; message: string; upstreamStatus?: number },
+  ): { value: T; stale: StaleInfo } | undefined {
     if (!isOutage(error.kind, error.upstreamStatus)) return undefined;
     const copy = this.copies.get(url);
     if (!copy) return undefined;
@@ -51,7 +54,10 @@ export class LastGoodDocs<T> {
       this.copies.delete(url);
       return undefined;
     }
-    return { value: copy.value, stale: { fetchedAt: new Date(copy.at).toISOString(), error: { kind: error.kind, message: error.message } } };
+    return {
+      value: copy.value,
+      stale: { fetchedAt: new Date(copy.at).toISOString(), error: { kind: error.kind, message: error.message } },
+    };
   }
 
   /** Drop every copy whose URL matches (a server can be spelled several ways). */

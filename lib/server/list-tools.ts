@@ -37,7 +37,9 @@ export function partitionTools(tools: Tool[], limits: SchemaLimits): { tools: To
 }
 
 /** Sends one stamped tools/list page request; throws ExchangeFailure (with its own exchanges) when it fails. */
-export type PageSender = (message: Record<string, unknown>) => Promise<{ response: Record<string, unknown> | null; exchanges: HttpExchange[] }>;
+export type PageSender = (
+  message: Record<string, unknown>,
+) => Promise<{ response: Record<string, unknown> | null; exchanges: HttpExchange[] }>;
 
 export interface WalkOptions {
   era: ConnectionDescriptor["era"];
@@ -67,7 +69,17 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
       warnings.push(`Stopped after ${opts.maxPages} pages (TOOLSCOPE_MAX_TOOL_PAGES); the server has more.`);
       break;
     }
-    const { message } = stampMessage({ jsonrpc: "2.0", id: `list-${Date.now().toString(36)}-${pages + 1}`, method: "tools/list", ...(cursor !== undefined ? { params: { cursor } } : {}) }, opts.era, () => 0, opts.capabilities);
+    const { message } = stampMessage(
+      {
+        jsonrpc: "2.0",
+        id: `list-${Date.now().toString(36)}-${pages + 1}`,
+        method: "tools/list",
+        ...(cursor !== undefined ? { params: { cursor } } : {}),
+      },
+      opts.era,
+      () => 0,
+      opts.capabilities,
+    );
     let result;
     try {
       result = await send(message);
@@ -79,7 +91,10 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
     pages++;
     const response = result.response;
     if (response && isObject(response.error)) {
-      throw new ExchangeFailure(new ProxyError("upstream-protocol", `tools/list failed: ${String(response.error.message)} (code ${String(response.error.code)})`), exchanges);
+      throw new ExchangeFailure(
+        new ProxyError("upstream-protocol", `tools/list failed: ${String(response.error.message)} (code ${String(response.error.code)})`),
+        exchanges,
+      );
     }
     const page = response && isObject(response.result) ? response.result : undefined;
     if (!page || !Array.isArray(page.tools)) {
@@ -118,7 +133,10 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
   for (const t of all) names.set(t.name, (names.get(t.name) ?? 0) + 1);
   for (const [name, count] of names) if (count > 1) warnings.push(`Tool name ${JSON.stringify(name)} appears ${count} times across pages.`);
 
-  const reshuffled = checkToolOrder(opts.orderKey, all.map((t) => t.name));
+  const reshuffled = checkToolOrder(
+    opts.orderKey,
+    all.map((t) => t.name),
+  );
   if (reshuffled) warnings.push(reshuffled);
 
   const { tools, excluded } = partitionTools(all, configuredSchemaLimits());
@@ -133,12 +151,30 @@ export interface ListCaps {
 }
 
 /** Every tool of a server, all pages on one upstream session; the server's own requests meanwhile are refused. */
-export function listAllTools(upstream: Upstream, descriptor: ConnectionDescriptor, io: SessionIo, caps: ListCaps): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
-  const walk: WalkOptions = { era: descriptor.era, maxPages: caps.maxPages, maxTools: caps.maxTools, orderKey: `${descriptor.url}|${descriptor.era}`, capabilities: clientCapabilities(descriptor.interactive) };
+export function listAllTools(
+  upstream: Upstream,
+  descriptor: ConnectionDescriptor,
+  io: SessionIo,
+  caps: ListCaps,
+): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+  const walk: WalkOptions = {
+    era: descriptor.era,
+    maxPages: caps.maxPages,
+    maxTools: caps.maxTools,
+    orderKey: `${descriptor.url}|${descriptor.era}`,
+    capabilities: clientCapabilities(descriptor.interactive),
+  };
   const asker = refusingAsker("Toolscope was listing tools, with no one to ask");
   return upstream.withSession(descriptor, io, (open) =>
     walkToolPages(async (message) => {
-      const { response, exchanges } = await runExchange({ open: open(), message, era: descriptor.era, timeoutMs: caps.timeoutMs, signal: io.signal, asker });
+      const { response, exchanges } = await runExchange({
+        open: open(),
+        message,
+        era: descriptor.era,
+        timeoutMs: caps.timeoutMs,
+        signal: io.signal,
+        asker,
+      });
       return { response, exchanges };
     }, walk),
   );

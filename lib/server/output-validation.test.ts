@@ -2,7 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkOutput } from "./output-validation.ts";
 
-const tool = { name: "t", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { total: { type: "integer" } }, required: ["total"] } };
+const tool = {
+  name: "t",
+  inputSchema: { type: "object" },
+  outputSchema: { type: "object", properties: { total: { type: "integer" } }, required: ["total"] },
+};
 const ok = (structuredContent: unknown) => ({ jsonrpc: "2.0", id: 1, result: { content: [], structuredContent } });
 
 test("structuredContent is checked against the outputSchema, every mismatch reported", () => {
@@ -20,7 +24,11 @@ test("nothing to check: tool errors, JSON-RPC errors, no outputSchema", () => {
 });
 
 test("an outputSchema left out for the schema limits is skipped with the reason, never compiled", () => {
-  const guarded = { name: "t", inputSchema: { type: "object" }, outputSchema: { "x-toolscope-omitted": "outputSchema is nested 9,999 levels deep (the limit is 64, TOOLSCOPE_MAX_SCHEMA_DEPTH)" } };
+  const guarded = {
+    name: "t",
+    inputSchema: { type: "object" },
+    outputSchema: { "x-toolscope-omitted": "outputSchema is nested 9,999 levels deep (the limit is 64, TOOLSCOPE_MAX_SCHEMA_DEPTH)" },
+  };
   assert.deepEqual(checkOutput(guarded, ok({ anything: true })), {
     ok: false,
     mismatches: [],

@@ -30,16 +30,25 @@ function fakeTimers() {
 
 const LIMITS: PendingLimits = { timeoutMs: 120_000, maxPending: 10, maxPerStream: 3 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const elicit = (id: number | string = 1) => ({ jsonrpc: "2.0", id, method: "elicitation/create", params: { message: "Name?", requestedSchema: { type: "object", properties: {} } } });
+const elicit = (id: number | string = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "elicitation/create",
+  params: { message: "Name?", requestedSchema: { type: "object", properties: {} } },
+});
 
 function setup(limits: PendingLimits = LIMITS) {
   const clock = fakeTimers();
   const calls = new PendingCalls(limits, clock.timers);
   const events: RpcStreamEvent[] = [];
   let cancelled = 0;
-  const call = calls.open((e) => events.push(e), () => cancelled++);
+  const call = calls.open(
+    (e) => events.push(e),
+    () => cancelled++,
+  );
   const requests = () => events.filter((e): e is Extract<RpcStreamEvent, { type: "server-request" }> => e.type === "server-request");
-  const ended = () => events.filter((e): e is Extract<RpcStreamEvent, { type: "server-request-ended" }> => e.type === "server-request-ended");
+  const ended = () =>
+    events.filter((e): e is Extract<RpcStreamEvent, { type: "server-request-ended" }> => e.type === "server-request-ended");
   return { clock, calls, call, events, requests, ended, cancelled: () => cancelled };
 }
 
@@ -52,7 +61,9 @@ async function settled<T>(p: Promise<T>): Promise<boolean> {
 /** The ask's outcome, or a clear failure when it is still waiting (instead of a test that never ends). */
 async function outcome(p: Promise<AskOutcome>, ms = 1_000): Promise<AskOutcome> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the ask is still waiting after ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`the ask is still waiting after ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([p, late]);
   } finally {
@@ -86,7 +97,10 @@ test("an ask goes to the browser as a server-request event with unguessable ids 
   assert.equal(events.length, 2, "one event for the question, one for its end");
   assert.equal(calls.pendingCount, 0);
   // Answered once: a second answer finds nothing waiting.
-  assert.throws(() => calls.answer(call.streamId, event.pendingId, { result: {} }), (err: unknown) => err instanceof ProxyError && err.kind === "not-found");
+  assert.throws(
+    () => calls.answer(call.streamId, event.pendingId, { result: {} }),
+    (err: unknown) => err instanceof ProxyError && err.kind === "not-found",
+  );
   call.close();
 });
 
@@ -105,13 +119,20 @@ test("two asks on one call get different pending ids, and each answer reaches it
 
 test("an answer naming another stream, or an unknown pending id, is refused as not-found and leaves the question waiting", async () => {
   const { calls, call, requests } = setup();
-  const other = calls.open(() => undefined, () => undefined);
+  const other = calls.open(
+    () => undefined,
+    () => undefined,
+  );
   const asked = call.asker.ask(elicit(), new AbortController().signal);
   const { pendingId } = requests()[0]!;
   const notFound = (err: unknown) => err instanceof ProxyError && err.kind === "not-found";
   assert.throws(() => calls.answer(other.streamId, pendingId, { result: {} }), notFound, "the right pending id on another stream");
   assert.throws(() => calls.answer("00000000-0000-4000-8000-000000000000", pendingId, { result: {} }), notFound, "an unknown stream");
-  assert.throws(() => calls.answer(call.streamId, "00000000-0000-4000-8000-000000000000", { result: {} }), notFound, "an unknown pending id");
+  assert.throws(
+    () => calls.answer(call.streamId, "00000000-0000-4000-8000-000000000000", { result: {} }),
+    notFound,
+    "an unknown pending id",
+  );
   assert.equal(await settled(asked), false, "still waiting for the right answer");
   assert.equal(calls.pendingCount, 1);
   calls.answer(call.streamId, pendingId, { result: {} });
@@ -139,7 +160,11 @@ test("no answer within the timeout: the server gets an error naming TOOLSCOPE_SE
   assert.equal(end?.answeredBy, "timeout");
   assert.match(end?.note ?? "", /TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS/);
   assert.equal(calls.pendingCount, 0);
-  assert.throws(() => calls.answer(call.streamId, requests()[0]!.pendingId, { result: {} }), (err: unknown) => err instanceof ProxyError && err.kind === "not-found", "too late");
+  assert.throws(
+    () => calls.answer(call.streamId, requests()[0]!.pendingId, { result: {} }),
+    (err: unknown) => err instanceof ProxyError && err.kind === "not-found",
+    "too late",
+  );
   call.close();
 });
 
@@ -163,7 +188,10 @@ test("the per-stream cap answers at once with an error naming TOOLSCOPE_MAX_PEND
   assert.equal(requests().length, 2, "the refused one never reached the browser");
   assert.equal(calls.pendingCount, 2);
   // Another call still has room: the cap is per stream.
-  const other = calls.open(() => undefined, () => undefined);
+  const other = calls.open(
+    () => undefined,
+    () => undefined,
+  );
   const elsewhere = other.asker.ask(elicit(4), signal);
   assert.equal(await settled(elsewhere), false);
   call.close();
@@ -175,7 +203,10 @@ test("the per-stream cap answers at once with an error naming TOOLSCOPE_MAX_PEND
 test("the per-process cap answers at once with an error naming TOOLSCOPE_MAX_PENDING_SERVER_REQUESTS", async () => {
   const { calls, call } = setup({ ...LIMITS, maxPending: 2, maxPerStream: 5 });
   const signal = new AbortController().signal;
-  const other = calls.open(() => undefined, () => undefined);
+  const other = calls.open(
+    () => undefined,
+    () => undefined,
+  );
   const waiting = [call.asker.ask(elicit(1), signal), other.asker.ask(elicit(2), signal)];
   const refused = await outcome(call.asker.ask(elicit(3), signal));
   assert.equal(refused.answeredBy, "proxy");
@@ -186,7 +217,10 @@ test("the per-process cap answers at once with an error naming TOOLSCOPE_MAX_PEN
   await Promise.all(waiting.map((p) => outcome(p)));
   assert.equal(calls.pendingCount, 0);
   // Room again once they ended.
-  const again = calls.open(() => undefined, () => undefined);
+  const again = calls.open(
+    () => undefined,
+    () => undefined,
+  );
   const asked = again.asker.ask(elicit(4), signal);
   assert.equal(await settled(asked), false);
   again.close();
@@ -247,9 +281,16 @@ test("cancel(streamId) calls the call's cancel; an unknown stream is not-found",
   assert.equal(calls.holds(call.streamId), true);
   calls.cancel(call.streamId);
   assert.equal(cancelled(), 1);
-  assert.throws(() => calls.cancel("00000000-0000-4000-8000-000000000000"), (err: unknown) => err instanceof ProxyError && err.kind === "not-found");
+  assert.throws(
+    () => calls.cancel("00000000-0000-4000-8000-000000000000"),
+    (err: unknown) => err instanceof ProxyError && err.kind === "not-found",
+  );
   call.close();
-  assert.throws(() => calls.cancel(call.streamId), (err: unknown) => err instanceof ProxyError && err.kind === "not-found", "a closed call cannot be cancelled");
+  assert.throws(
+    () => calls.cancel(call.streamId),
+    (err: unknown) => err instanceof ProxyError && err.kind === "not-found",
+    "a closed call cannot be cancelled",
+  );
   assert.equal(cancelled(), 1);
 });
 
@@ -258,7 +299,10 @@ test("no leak: after many calls answered, timed out, aborted and closed, the cou
   const calls = new PendingCalls(LIMITS, clock.timers);
   for (let i = 0; i < 50; i++) {
     const events: RpcStreamEvent[] = [];
-    const call = calls.open((e) => events.push(e), () => undefined);
+    const call = calls.open(
+      (e) => events.push(e),
+      () => undefined,
+    );
     const ctrl = new AbortController();
     const answered = call.asker.ask(elicit(1), new AbortController().signal);
     const timedOut = call.asker.ask(elicit(2), new AbortController().signal);
@@ -267,7 +311,10 @@ test("no leak: after many calls answered, timed out, aborted and closed, the cou
     calls.answer(call.streamId, (first as { pendingId: string }).pendingId, { result: {} });
     ctrl.abort();
     clock.fireAll();
-    assert.deepEqual((await Promise.all([answered, timedOut, aborted].map((p) => outcome(p)))).map((o) => o.answeredBy), ["user", "timeout", "cancelled"]);
+    assert.deepEqual(
+      (await Promise.all([answered, timedOut, aborted].map((p) => outcome(p)))).map((o) => o.answeredBy),
+      ["user", "timeout", "cancelled"],
+    );
     const closed = call.asker.ask(elicit(4), new AbortController().signal);
     call.close();
     assert.equal((await outcome(closed)).answeredBy, "cancelled");

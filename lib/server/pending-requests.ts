@@ -66,18 +66,37 @@ export class PendingCalls {
       streamId,
       asker,
       close: () => {
-        for (const p of [...call.pending.values()]) p.settle(dropped("cancelled", "the call ended before an answer came"), "The call ended before you answered.");
+        for (const p of [...call.pending.values()])
+          p.settle(dropped("cancelled", "the call ended before an answer came"), "The call ended before you answered.");
         this.#calls.delete(streamId);
       },
     };
   }
 
-  #ask(streamId: string, call: Call, request: Record<string, unknown>, signal: AbortSignal, emit: (e: RpcStreamEvent) => void): Promise<AskOutcome> {
+  #ask(
+    streamId: string,
+    call: Call,
+    request: Record<string, unknown>,
+    signal: AbortSignal,
+    emit: (e: RpcStreamEvent) => void,
+  ): Promise<AskOutcome> {
     const ping = pingAnswer(request);
     if (ping) return Promise.resolve(ping);
     if (signal.aborted || !this.#calls.has(streamId)) return Promise.resolve(dropped("cancelled", "the call has ended"));
-    if (this.#pendingCount >= this.limits.maxPending) return Promise.resolve(dropped("proxy", `Toolscope has ${this.#pendingCount} server requests waiting for answers, its limit (TOOLSCOPE_MAX_PENDING_SERVER_REQUESTS)`));
-    if (call.pending.size >= this.limits.maxPerStream) return Promise.resolve(dropped("proxy", `this call already has ${call.pending.size} server requests waiting, its limit (TOOLSCOPE_MAX_PENDING_PER_STREAM)`));
+    if (this.#pendingCount >= this.limits.maxPending)
+      return Promise.resolve(
+        dropped(
+          "proxy",
+          `Toolscope has ${this.#pendingCount} server requests waiting for answers, its limit (TOOLSCOPE_MAX_PENDING_SERVER_REQUESTS)`,
+        ),
+      );
+    if (call.pending.size >= this.limits.maxPerStream)
+      return Promise.resolve(
+        dropped(
+          "proxy",
+          `this call already has ${call.pending.size} server requests waiting, its limit (TOOLSCOPE_MAX_PENDING_PER_STREAM)`,
+        ),
+      );
     const pendingId = randomUUID();
     return new Promise<AskOutcome>((resolve) => {
       let done = false;
@@ -93,12 +112,19 @@ export class PendingCalls {
       };
       const seconds = Math.round(this.limits.timeoutMs / 1000);
       const timer = this.timers.set(
-        () => settle(dropped("timeout", `no answer within ${seconds} s (TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS)`), `No answer within ${seconds} s (TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS): the server got a JSON-RPC error instead.`),
+        () =>
+          settle(
+            dropped("timeout", `no answer within ${seconds} s (TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS)`),
+            `No answer within ${seconds} s (TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS): the server got a JSON-RPC error instead.`,
+          ),
         this.limits.timeoutMs,
       );
       const onAbort = () =>
         signal.reason === WITHDRAWN
-          ? settle(dropped("cancelled", "the server withdrew the request"), "The server withdrew this request (notifications/cancelled), so it no longer waits for an answer.")
+          ? settle(
+              dropped("cancelled", "the server withdrew the request"),
+              "The server withdrew this request (notifications/cancelled), so it no longer waits for an answer.",
+            )
           : settle(dropped("cancelled", "the call was cancelled"), "The call ended before you answered.");
       signal.addEventListener("abort", onAbort, { once: true });
       call.pending.set(pendingId, { settle });
@@ -133,7 +159,11 @@ function dropped(answeredBy: ServerRequestAnswerer, why: string): AskOutcome {
 }
 
 export function notWaiting(): ProxyError {
-  return new ProxyError("not-found", "This server request is no longer waiting for an answer (it was answered, timed out, or its call ended).", "Send the request again to get a new one.");
+  return new ProxyError(
+    "not-found",
+    "This server request is no longer waiting for an answer (it was answered, timed out, or its call ended).",
+    "Send the request again to get a new one.",
+  );
 }
 
 export function noSuchStream(): ProxyError {

@@ -45,7 +45,10 @@ const HIDDEN = "••••";
 
 /** One line of visible text: control, format (bidi, zero-width) and separator characters become spaces. */
 function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** `text` with `secrets` (exact values, e.g. the user's header values) and credential-looking words masked. */
@@ -97,9 +100,11 @@ function jsonErrorText(value: unknown): { text: string; code?: number } | undefi
   const error = v.error;
   if (typeof error === "object" && error !== null) {
     const e = error as Record<string, unknown>;
-    if (typeof e.message === "string") return { text: e.message, ...(typeof e.code === "number" && Number.isSafeInteger(e.code) ? { code: e.code } : {}) };
+    if (typeof e.message === "string")
+      return { text: e.message, ...(typeof e.code === "number" && Number.isSafeInteger(e.code) ? { code: e.code } : {}) };
   }
-  for (const key of ["error", "message", "detail", "title", "error_description"]) if (typeof v[key] === "string" && v[key]) return { text: v[key] as string };
+  for (const key of ["error", "message", "detail", "title", "error_description"])
+    if (typeof v[key] === "string" && v[key]) return { text: v[key] as string };
   return undefined;
 }
 
@@ -131,7 +136,6 @@ export function serverText(body: string | null | undefined, secrets: readonly st
   if (!clean) return undefined;
   return code === undefined ? `“${clean}”` : `“${clean}” (JSON-RPC error ${code})`;
 }
-
 
 /* ------------------------------------------------------------------------------------------------------------------
  * Rate limits (HTTP 429, or 503 with Retry-After): the server answered, and asked to be asked later.
@@ -206,12 +210,27 @@ export function upstreamRateLimited(rawUrl: string, d: RateLimitDetails): ProxyE
     hint = "Check the server's status or contact its operator; Toolscope sent nothing more to it.";
   } else {
     const at = new Date(now + seconds * 1000);
-    when = seconds === 0 ? " It allows a retry now (Retry-After: 0)." : ` Retry in ${formatWait(seconds)} (at ${clockTime(at, new Date(now))}), as its Retry-After asks.`;
-    hint = d.heldSince !== undefined ? "Toolscope keeps to the server's Retry-After for anonymous connects and did not contact it again; try again after that time." : "Wait until then before connecting or sending again; Toolscope sent nothing more to it.";
+    when =
+      seconds === 0
+        ? " It allows a retry now (Retry-After: 0)."
+        : ` Retry in ${formatWait(seconds)} (at ${clockTime(at, new Date(now))}), as its Retry-After asks.`;
+    hint =
+      d.heldSince !== undefined
+        ? "Toolscope keeps to the server's Retry-After for anonymous connects and did not contact it again; try again after that time."
+        : "Wait until then before connecting or sending again; Toolscope sent nothing more to it.";
   }
-  const lead = d.heldSince !== undefined ? `${url} answered ${what} ${formatWait(Math.max(0, Math.round((now - d.heldSince) / 1000)))} ago: it is rate-limiting Toolscope.` : `${url} is rate-limiting Toolscope: it answered ${what}.`;
+  const lead =
+    d.heldSince !== undefined
+      ? `${url} answered ${what} ${formatWait(Math.max(0, Math.round((now - d.heldSince) / 1000)))} ago: it is rate-limiting Toolscope.`
+      : `${url} is rate-limiting Toolscope: it answered ${what}.`;
   const said = serverText(d.body, d.secrets);
-  return new ProxyError("upstream-rate-limited", `${lead}${when}${said ? ` It said: ${said}.` : ""}`, hint, d.status, seconds !== undefined ? Math.min(seconds, MAX_RETRY_AFTER_SECONDS) : undefined);
+  return new ProxyError(
+    "upstream-rate-limited",
+    `${lead}${when}${said ? ` It said: ${said}.` : ""}`,
+    hint,
+    d.status,
+    seconds !== undefined ? Math.min(seconds, MAX_RETRY_AFTER_SECONDS) : undefined,
+  );
 }
 
 /* ------------------------------------------------------------------------------------------------------------------
@@ -234,12 +253,22 @@ export function redirectTarget(status: number, location: string | null | undefin
   }
 }
 
-const REDIRECT_HINT = "Use the address the redirects should end at as the server URL (open it in a browser or `curl -I` it to see where it goes), or fix the server's redirect rules.";
+const REDIRECT_HINT =
+  "Use the address the redirects should end at as the server URL (open it in a browser or `curl -I` it to see where it goes), or fix the server's redirect rules.";
 
 /** A chain of redirects that comes back to an address it already visited. `chain` is every URL requested, in order. */
 export function redirectLoop(rawUrl: string, chain: readonly string[], status: number): ProxyError {
   const shown = chain.map((u) => redactServerUrl(u));
-  const path = shown.map((u) => { try { const p = new URL(u); return `${p.pathname}${p.search}`; } catch { return u; } }).join(" → ");
+  const path = shown
+    .map((u) => {
+      try {
+        const p = new URL(u);
+        return `${p.pathname}${p.search}`;
+      } catch {
+        return u;
+      }
+    })
+    .join(" → ");
   return new ProxyError(
     "upstream-protocol",
     `${redactServerUrl(rawUrl)} redirects in a loop: ${path} (HTTP ${status}), so it never answers.`,
@@ -264,10 +293,16 @@ export function redirectNotFollowed(rawUrl: string, status: number, target: URL,
   const to = redactServerUrl(target.href);
   let why: string;
   if (from.protocol === "https:" && target.protocol === "http:") why = "from https to plain http, which Toolscope never follows";
-  else if (target.origin !== from.origin) why = "to another origin, which Toolscope does not follow (the request and your headers would go to another server)";
+  else if (target.origin !== from.origin)
+    why = "to another origin, which Toolscope does not follow (the request and your headers would go to another server)";
   else if (method !== "GET" && status !== 307 && status !== 308) why = `with HTTP ${status}, which would turn the ${method} into a GET`;
   else why = "with credentials in the new address";
-  return new ProxyError("upstream-protocol", `${redactServerUrl(rawUrl)} redirects to ${to} (HTTP ${status}) ${why}.`, `If ${to} is the MCP server you meant, use it as the server URL.`, status);
+  return new ProxyError(
+    "upstream-protocol",
+    `${redactServerUrl(rawUrl)} redirects to ${to} (HTTP ${status}) ${why}.`,
+    `If ${to} is the MCP server you meant, use it as the server URL.`,
+    status,
+  );
 }
 
 /**
@@ -322,19 +357,44 @@ export function describeHttpFailure(status: number, rawUrl: string, body?: strin
   if (REDIRECT_STATUSES.has(status)) {
     const described = exchanges && describeRedirects(rawUrl, exchanges);
     if (described) return described;
-    return new ProxyError("upstream-protocol", `${url} answered with a redirect (HTTP ${status}) that Toolscope did not follow.`, REDIRECT_HINT, status);
+    return new ProxyError(
+      "upstream-protocol",
+      `${url} answered with a redirect (HTTP ${status}) that Toolscope did not follow.`,
+      REDIRECT_HINT,
+      status,
+    );
   }
   const said = serverText(text);
   if (status === 401 || status === 403) {
-    return new ProxyError("upstream-protocol", `The server answered HTTP ${status}: it needs credentials.${said ? ` It said: ${said}.` : ""}`, "Add an Authorization header (e.g. Bearer <token>) and connect again.", status);
+    return new ProxyError(
+      "upstream-protocol",
+      `The server answered HTTP ${status}: it needs credentials.${said ? ` It said: ${said}.` : ""}`,
+      "Add an Authorization header (e.g. Bearer <token>) and connect again.",
+      status,
+    );
   }
   if (status === 404 || status === 405) {
-    return new ProxyError("upstream-protocol", `${url} answered HTTP ${status}: there is no MCP endpoint at this address.`, "Check the path: MCP servers are often served at /mcp.", status);
+    return new ProxyError(
+      "upstream-protocol",
+      `${url} answered HTTP ${status}: there is no MCP endpoint at this address.`,
+      "Check the path: MCP servers are often served at /mcp.",
+      status,
+    );
   }
   if (status >= 500) {
-    return new ProxyError("upstream-protocol", `The server failed with HTTP ${status}${said ? `: ${said}` : ", without saying why"}.`, "The server failed; try again later or check its logs (the exchanges show its whole answer).", status);
+    return new ProxyError(
+      "upstream-protocol",
+      `The server failed with HTTP ${status}${said ? `: ${said}` : ", without saying why"}.`,
+      "The server failed; try again later or check its logs (the exchanges show its whole answer).",
+      status,
+    );
   }
-  return new ProxyError("upstream-protocol", `The server answered HTTP ${status}${said ? `: ${said}` : ""}.`, "The server refused the request; the exchanges show its whole answer.", status);
+  return new ProxyError(
+    "upstream-protocol",
+    `The server answered HTTP ${status}${said ? `: ${said}` : ""}.`,
+    "The server refused the request; the exchanges show its whole answer.",
+    status,
+  );
 }
 
 /** A body that should have been JSON was not (or was JSON but not a JSON-RPC message). */
@@ -348,7 +408,11 @@ function notJson(url: string, detail: string): ProxyError {
 
 /** A JSON body that is not a JSON-RPC message. */
 function notJsonRpc(url: string): ProxyError {
-  return new ProxyError("upstream-protocol", `${url} did not answer like an MCP server: its answer is JSON, but not a JSON-RPC message.`, "Check that the URL is the MCP endpoint itself, not another JSON API; the exchanges show what came back.");
+  return new ProxyError(
+    "upstream-protocol",
+    `${url} did not answer like an MCP server: its answer is JSON, but not a JSON-RPC message.`,
+    "Check that the URL is the MCP endpoint itself, not another JSON API; the exchanges show what came back.",
+  );
 }
 
 /**
@@ -361,8 +425,14 @@ export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, e
   const url = redactServerUrl(rawUrl);
   for (const e of causeChain(err)) {
     if (e instanceof ProxyError) return e;
-    if (e instanceof ContractError) return new ProxyError("bad-request", e.message, "Fix the request as the message says and send it again.");
-    if (e instanceof BlockedTargetError) return new ProxyError("blocked-target", e.message, "Use a public https:// server, or run Toolscope locally (npm start) to reach private addresses.");
+    if (e instanceof ContractError)
+      return new ProxyError("bad-request", e.message, "Fix the request as the message says and send it again.");
+    if (e instanceof BlockedTargetError)
+      return new ProxyError(
+        "blocked-target",
+        e.message,
+        "Use a public https:// server, or run Toolscope locally (npm start) to reach private addresses.",
+      );
     if (e instanceof ConnectionWaitTimeout) return new ProxyError("upstream-timeout", e.message, e.hint);
     if (e instanceof SdkHttpError) {
       const text = (e.data as { text?: unknown } | undefined)?.text;
@@ -372,10 +442,26 @@ export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, e
     if (e instanceof SdkError && e.code === SdkErrorCode.ClientHttpUnexpectedContent) return unexpectedContent(url, e);
     const name = (e as { name?: string })?.name;
     const code = (e as { code?: string })?.code;
-    if (name === "TimeoutError" || name === "AbortError" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") return timeout(url, timeoutMs);
-    if (code === "ENOTFOUND" || code === "EAI_AGAIN") return new ProxyError("upstream-unreachable", `The host of ${url} could not be found (DNS lookup failed).`, "Check the spelling of the host name.");
-    if ((e as Error)?.message === "bad port") return new ProxyError("upstream-unreachable", `${url} uses a port that fetch refuses (a well-known non-HTTP port).`, "Serve the MCP endpoint on another port.");
-    if (code === "ECONNREFUSED") return new ProxyError("upstream-unreachable", `Nothing is listening at ${url} (connection refused).`, "Is the server running, and on this port?");
+    if (name === "TimeoutError" || name === "AbortError" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT")
+      return timeout(url, timeoutMs);
+    if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+      return new ProxyError(
+        "upstream-unreachable",
+        `The host of ${url} could not be found (DNS lookup failed).`,
+        "Check the spelling of the host name.",
+      );
+    if ((e as Error)?.message === "bad port")
+      return new ProxyError(
+        "upstream-unreachable",
+        `${url} uses a port that fetch refuses (a well-known non-HTTP port).`,
+        "Serve the MCP endpoint on another port.",
+      );
+    if (code === "ECONNREFUSED")
+      return new ProxyError(
+        "upstream-unreachable",
+        `Nothing is listening at ${url} (connection refused).`,
+        "Is the server running, and on this port?",
+      );
     if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") {
       return new ProxyError(
         "upstream-unreachable",
@@ -383,18 +469,36 @@ export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, e
         "The server (or a proxy in front of it) dropped the connection: it may have crashed or restarted, or it does not speak HTTP on this port. Try again; if it keeps happening, check the server's logs.",
       );
     }
-    if (code?.startsWith?.("ERR_TLS") || code?.includes?.("CERT")) return new ProxyError("upstream-unreachable", `TLS failed with ${url}: ${(e as Error).message}`, "The server's certificate is not trusted.");
+    if (code?.startsWith?.("ERR_TLS") || code?.includes?.("CERT"))
+      return new ProxyError(
+        "upstream-unreachable",
+        `TLS failed with ${url}: ${(e as Error).message}`,
+        "The server's certificate is not trusted.",
+      );
     if (name === "SyntaxError") return notJson(url, (e as Error).message);
     if (name === "ZodError") return notJsonRpc(url);
   }
   const message = err instanceof Error ? err.message : String(err);
   if (isPinRefusal(err)) {
     // A pinned (modern) probe that met a redirect or a rate limit: that is the story, not the protocol version.
-    const refused = exchanges?.find((x) => x.request.method === "POST" && x.response && (REDIRECT_STATUSES.has(x.response.status) || isRateLimitStatus(x.response.status, headerOf(x.response.headers, "retry-after"))));
+    const refused = exchanges?.find(
+      (x) =>
+        x.request.method === "POST" &&
+        x.response &&
+        (REDIRECT_STATUSES.has(x.response.status) || isRateLimitStatus(x.response.status, headerOf(x.response.headers, "retry-after"))),
+    );
     if (refused?.response) return describeHttpFailure(refused.response.status, rawUrl, refused.response.body, exchanges);
-    return new ProxyError("upstream-protocol", `The exchange with ${url} failed: ${clip(oneLine(message), 500)}`, "Era modern pins 2026-07-28 and never falls back: connect with era auto (or legacy) to reach an older server.");
+    return new ProxyError(
+      "upstream-protocol",
+      `The exchange with ${url} failed: ${clip(oneLine(message), 500)}`,
+      "Era modern pins 2026-07-28 and never falls back: connect with era auto (or legacy) to reach an older server.",
+    );
   }
-  return new ProxyError("upstream-protocol", `The exchange with ${url} failed: ${clip(oneLine(message), 500)}`, "The exchanges show what was sent and what came back; check the server's logs for its side.");
+  return new ProxyError(
+    "upstream-protocol",
+    `The exchange with ${url} failed: ${clip(oneLine(message), 500)}`,
+    "The exchanges show what was sent and what came back; check the server's logs for its side.",
+  );
 }
 
 /**
@@ -404,7 +508,9 @@ export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, e
  * SDK's own stdio transport, pin mode (era modern) is the only way Toolscope meets it.
  */
 function isPinRefusal(err: unknown): boolean {
-  return err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && !(err instanceof SdkHttpError) && err.cause === undefined;
+  return (
+    err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && !(err instanceof SdkHttpError) && err.cause === undefined
+  );
 }
 
 /** A reply that is neither JSON nor an event stream (the SDK's ClientHttpUnexpectedContent). */
@@ -419,12 +525,18 @@ function unexpectedContent(url: string, err: SdkError): ProxyError {
 }
 
 function timeout(url: string, timeoutMs: number): ProxyError {
-  return new ProxyError("upstream-timeout", `${url} did not answer within ${timeoutMs} ms.`, "The server may be down or slow; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.");
+  return new ProxyError(
+    "upstream-timeout",
+    `${url} did not answer within ${timeoutMs} ms.`,
+    "The server may be down or slow; raise TOOLSCOPE_REQUEST_TIMEOUT_MS when running locally.",
+  );
 }
 
 /** The JSON body our API answers with for a failure. */
 export function errorBody(err: ProxyError, exchanges?: HttpExchange[]): ProxyErrorBody {
-  return { error: { kind: err.kind, message: err.message, ...(err.hint ? { hint: err.hint } : {}), ...(exchanges?.length ? { exchanges } : {}) } };
+  return {
+    error: { kind: err.kind, message: err.message, ...(err.hint ? { hint: err.hint } : {}), ...(exchanges?.length ? { exchanges } : {}) },
+  };
 }
 
 /** Headers that go with a failure's status: `Retry-After` when the failure says when to ask again. */

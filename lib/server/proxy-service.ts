@@ -1,5 +1,17 @@
 import "server-only";
-import type { ConnectionDescriptor, HttpExchange, ConnectRequest, ConnectResponse, DisconnectRequest, DisconnectResponse, RpcRequest, RpcResponse, ToolsRequest, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
+import type {
+  ConnectionDescriptor,
+  HttpExchange,
+  ConnectRequest,
+  ConnectResponse,
+  DisconnectRequest,
+  DisconnectResponse,
+  RpcRequest,
+  RpcResponse,
+  ToolsRequest,
+  ToolsResponse,
+  UserHeaders,
+} from "@/lib/mcp/contract";
 import type { ApiContext } from "./api-route.ts";
 import { forgetEraVerdict } from "./connect.ts";
 import { config } from "./config.ts";
@@ -20,7 +32,10 @@ import { upstreamFor, type SessionIo, type Upstream } from "./upstream.ts";
 type WithHeaders<T> = T & { headers: UserHeaders };
 
 /** POST /api/connect */
-export async function connect(input: WithHeaders<ConnectRequest> & { era: NonNullable<ConnectRequest["era"]> }, ctx: ApiContext): Promise<ConnectResponse> {
+export async function connect(
+  input: WithHeaders<ConnectRequest> & { era: NonNullable<ConnectRequest["era"]> },
+  ctx: ApiContext,
+): Promise<ConnectResponse> {
   const upstream = await upstreamFor(input.url, ctx);
   return upstream.connect({ url: input.url, era: input.era, userHeaders: input.headers, interactive: input.interactive === true });
 }
@@ -28,7 +43,12 @@ export async function connect(input: WithHeaders<ConnectRequest> & { era: NonNul
 /** A fresh legacy initialize for the same server, headers and capabilities (the old session expired). */
 function legacyReconnect(upstream: Upstream, descriptor: ConnectionDescriptor, headers: UserHeaders) {
   return async () => {
-    const { connection, exchanges } = await upstream.connect({ url: descriptor.url, era: "legacy", userHeaders: headers, interactive: descriptor.interactive === true });
+    const { connection, exchanges } = await upstream.connect({
+      url: descriptor.url,
+      era: "legacy",
+      userHeaders: headers,
+      interactive: descriptor.interactive === true,
+    });
     return { connection, exchanges: exchanges ?? [] };
   };
 }
@@ -74,14 +94,27 @@ export async function tools(input: WithHeaders<ToolsRequest>, ctx: ApiContext): 
     }
   }
   const recovered = await forgetVerdictOnFailure(input.connection, () =>
-    withSessionRecovery(input.connection, (descriptor) => fetchToolList(upstream, descriptor, input.headers, ctx), legacyReconnect(upstream, input.connection, input.headers)),
+    withSessionRecovery(
+      input.connection,
+      (descriptor) => fetchToolList(upstream, descriptor, input.headers, ctx),
+      legacyReconnect(upstream, input.connection, input.headers),
+    ),
   );
   const { exchanges: _exchanges, ...list } = recovered.result;
-  return { ...list, ...(recovered.connection ? { connection: recovered.connection } : {}), ...(recovered.notes.length ? { notes: recovered.notes } : {}) };
+  return {
+    ...list,
+    ...(recovered.connection ? { connection: recovered.connection } : {}),
+    ...(recovered.notes.length ? { notes: recovered.notes } : {}),
+  };
 }
 
 /** Every page of the list from the server (no session recovery of its own), kept as its hints allow. */
-async function fetchToolList(upstream: Upstream, descriptor: ConnectionDescriptor, headers: UserHeaders, ctx: ApiContext): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
+async function fetchToolList(
+  upstream: Upstream,
+  descriptor: ConnectionDescriptor,
+  headers: UserHeaders,
+  ctx: ApiContext,
+): Promise<ToolsResponse & { exchanges: HttpExchange[] }> {
   const { exchanges, ...list } = await listAllTools(upstream, descriptor, sessionIo(headers, { ...ctx, emit: undefined }, false), {
     timeoutMs: ctx.config.requestTimeoutMs,
     maxPages: ctx.config.maxToolPages,
@@ -127,9 +160,17 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
           // definitions last listed (for the outputSchema verdict and excluded tools): fetching would mean every call.
           const findTool = async (name: string) => {
             const cached = upstream.cachesLists ? (await toolListCache.lookup(descriptor, input.headers))?.list : undefined;
-            const list = cached ?? (descriptor.era === "modern" && upstream.hasHeaders ? await fetchToolList(upstream, descriptor, input.headers, ctx) : undefined);
+            const list =
+              cached ??
+              (descriptor.era === "modern" && upstream.hasHeaders
+                ? await fetchToolList(upstream, descriptor, input.headers, ctx)
+                : undefined);
             // Excluded tools too: sendRpc refuses a call to one (the client rules forbid calling it).
-            return list?.tools.find((t) => t.name === name) ?? list?.excluded.find((e) => e.tool.name === name)?.tool ?? knownTools().find(descriptor, input.headers, name);
+            return (
+              list?.tools.find((t) => t.name === name) ??
+              list?.excluded.find((e) => e.tool.name === name)?.tool ??
+              knownTools().find(descriptor, input.headers, name)
+            );
           };
           return sendRpc({
             upstream,
@@ -153,7 +194,13 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
     ctx.signal,
   ).finally(relay.drained);
   if (!recovered.connection) return recovered.result;
-  return { ...recovered.result, exchanges: recovered.exchanges, durationMs: performance.now() - started, connection: recovered.connection, notes: [...recovered.notes, ...(recovered.result.notes ?? [])] };
+  return {
+    ...recovered.result,
+    exchanges: recovered.exchanges,
+    durationMs: performance.now() - started,
+    connection: recovered.connection,
+    notes: [...recovered.notes, ...(recovered.result.notes ?? [])],
+  };
 }
 
 /** POST /api/disconnect: end what the connection holds (a legacy session, a stdio process); a no-op for modern ones. */
@@ -174,7 +221,9 @@ function notificationRelay(url: string, emit: ApiContext["emit"]) {
     onNotification(message: Record<string, unknown>): void {
       queue = queue.then(async () => {
         if (message.method === "notifications/tools/list_changed") {
-          await invalidateToolList(url).catch((err: unknown) => log.warn("could not invalidate the tool list cache", { reason: (err as Error).message }));
+          await invalidateToolList(url).catch((err: unknown) =>
+            log.warn("could not invalidate the tool list cache", { reason: (err as Error).message }),
+          );
         }
         emit?.({ type: "notification", message });
       });
@@ -217,5 +266,8 @@ function toolListBus(): ToolListBus | undefined {
  */
 export async function invalidateToolList(url: string): Promise<void> {
   await runLocalInvalidation(url);
-  if (/^https?:/.test(url)) await toolListBus()?.publish(url).catch((err: unknown) => log.warn("could not publish list_changed to other instances", { reason: (err as Error).message }));
+  if (/^https?:/.test(url))
+    await toolListBus()
+      ?.publish(url)
+      .catch((err: unknown) => log.warn("could not publish list_changed to other instances", { reason: (err as Error).message }));
 }

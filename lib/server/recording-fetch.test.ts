@@ -17,11 +17,18 @@ const STREAMS: Record<string, ParsedSseEvent[]> = {
   // One event larger than the whole budget, then a small one.
   "/huge": [{ data: "é".repeat(MAX_RECORDED_SSE_CHARS * 2) }, { data: "after" }],
   // Every field name and line shape of a small stream, well under the budget.
-  "/small": [{ event: "endpoint", data: "/messages?s=1" }, { id: "7", data: "line one\nline two" }],
+  "/small": [
+    { event: "endpoint", data: "/messages?s=1" },
+    { id: "7", data: "line one\nline two" },
+  ],
 };
 
 function serialise(e: ParsedSseEvent): string {
-  const fields = [e.event !== undefined ? `event: ${e.event}` : "", e.id !== undefined ? `id: ${e.id}` : "", ...e.data.split("\n").map((l) => `data: ${l}`)];
+  const fields = [
+    e.event !== undefined ? `event: ${e.event}` : "",
+    e.id !== undefined ? `id: ${e.id}` : "",
+    ...e.data.split("\n").map((l) => `data: ${l}`),
+  ];
   return `${fields.filter(Boolean).join("\n")}\n\n`;
 }
 
@@ -32,7 +39,13 @@ before(async () => {
     res.writeHead(200, { "content-type": "text/event-stream" });
     // Written in chunks of many events, the way a busy server fills its socket.
     const events = STREAMS[req.url ?? ""] ?? [];
-    for (let i = 0; i < events.length; i += 500) res.write(events.slice(i, i + 500).map(serialise).join(""));
+    for (let i = 0; i < events.length; i += 500)
+      res.write(
+        events
+          .slice(i, i + 500)
+          .map(serialise)
+          .join(""),
+      );
     res.end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -82,7 +95,10 @@ test("one event larger than the budget is recorded cut, and delivered whole", as
   const kept = response.sseEvents[0].data;
   assert.ok(kept.length > 0 && kept.length <= MAX_RECORDED_SSE_CHARS, `${kept.length} chars kept`);
   assert.ok(huge.data.startsWith(kept));
-  assert.deepEqual(response.sseEventsOmitted, { count: 1, bytes: Buffer.byteLength(huge.data) - Buffer.byteLength(kept) + Buffer.byteLength(small.data) });
+  assert.deepEqual(response.sseEventsOmitted, {
+    count: 1,
+    bytes: Buffer.byteLength(huge.data) - Buffer.byteLength(kept) + Buffer.byteLength(small.data),
+  });
 });
 
 test("a stream under the budget is recorded whole, with no omission noted", async () => {

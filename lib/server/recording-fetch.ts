@@ -102,7 +102,12 @@ export function createRecorder(inner: typeof fetch, opts: RecorderOptions): Reco
       exchange.durationMs = performance.now() - started;
       throw err;
     }
-    const response: RecordedResponse = { status: res.status, statusText: res.statusText, headers: maskHeaders([...res.headers.entries()], opts.secretHeaderNames), sseEvents: [] };
+    const response: RecordedResponse = {
+      status: res.status,
+      statusText: res.statusText,
+      headers: maskHeaders([...res.headers.entries()], opts.secretHeaderNames),
+      sseEvents: [],
+    };
     exchange.response = response;
     exchange.durationMs = performance.now() - started;
     if (!res.body) return res;

@@ -2,7 +2,14 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { ProxyErrorKind } from "@/lib/mcp/contract";
 import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "@/lib/security/csp";
-import { checkApiCall, checkHost, checkMcpEndpoint, checkPageLoad, pageReachesUpstream, type RequestHeaders } from "@/lib/security/request-rules";
+import {
+  checkApiCall,
+  checkHost,
+  checkMcpEndpoint,
+  checkPageLoad,
+  pageReachesUpstream,
+  type RequestHeaders,
+} from "@/lib/security/request-rules";
 import { consumeRate, consumeSnapshotQuota, LimitError, rateStore as configuredRateStore, type RateStore } from "./abuse-limits.ts";
 import { clientIdentity } from "./client-identity.ts";
 import { DOCS_LOAD_HEADER, preloadDocsPage, type DocsPreload } from "./docs-load.ts";
@@ -44,9 +51,26 @@ function fetchHeaders(req: NextRequest): RequestHeaders {
  * A refusal in the shape of our API's errors (pages get the same JSON: a refused page load has no one to show HTML
  * to). Logged as one line without query or headers (they may hold secrets): refusals are what an operator watches.
  */
-function refuse(req: NextRequest, status: number, kind: ProxyErrorKind, message: string, extra: Record<string, string> = {}, hint?: string): NextResponse {
-  log.warn("request refused", { requestId: req.headers.get(REQUEST_ID_HEADER), method: req.method, route: req.nextUrl.pathname, status, kind, reason: message.slice(0, 160) });
-  return NextResponse.json({ error: { kind, message, ...(hint ? { hint } : {}) } }, { status, headers: { "cache-control": "no-store", ...SECURITY_HEADERS, ...extra } });
+function refuse(
+  req: NextRequest,
+  status: number,
+  kind: ProxyErrorKind,
+  message: string,
+  extra: Record<string, string> = {},
+  hint?: string,
+): NextResponse {
+  log.warn("request refused", {
+    requestId: req.headers.get(REQUEST_ID_HEADER),
+    method: req.method,
+    route: req.nextUrl.pathname,
+    status,
+    kind,
+    reason: message.slice(0, 160),
+  });
+  return NextResponse.json(
+    { error: { kind, message, ...(hint ? { hint } : {}) } },
+    { status, headers: { "cache-control": "no-store", ...SECURITY_HEADERS, ...extra } },
+  );
 }
 
 function limited(req: NextRequest, err: LimitError): NextResponse {
@@ -121,7 +145,11 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
   // Health checks come from load balancers and supervisors, by IP and without a browser's headers: they reveal
   // nothing and change nothing, so no Host or Origin rule applies.
   if (req.nextUrl.pathname === "/api/health") return NextResponse.next();
-  if (isShuttingDown()) return refuse(req, 503, "unavailable", "Toolscope is shutting down; try again in a moment.", { "retry-after": "2", connection: "close" });
+  if (isShuttingDown())
+    return refuse(req, 503, "unavailable", "Toolscope is shutting down; try again in a moment.", {
+      "retry-after": "2",
+      connection: "close",
+    });
   let cfg: Config;
   try {
     cfg = config();

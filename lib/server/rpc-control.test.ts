@@ -43,7 +43,12 @@ function instance(): { bus: RpcControlBus; delivered: Delivered[]; next: () => P
   return { bus, delivered, next };
 }
 
-const answer = (streamId: string) => ({ kind: "answer" as const, streamId, pendingId: randomUUID(), response: { result: { action: "accept", content: { name: "Ada" } } } });
+const answer = (streamId: string) => ({
+  kind: "answer" as const,
+  streamId,
+  pendingId: randomUUID(),
+  response: { result: { action: "accept", content: { name: "Ada" } } },
+});
 
 describe("RpcControlBus (two instances on one Redis)", () => {
   withRedis("an answer given to B for a stream A holds reaches A's deliver, exactly as sent; B's own deliver gets nothing", async () => {
@@ -78,46 +83,52 @@ describe("RpcControlBus (two instances on one Redis)", () => {
     await a.bus.release(streamId);
   });
 
-  withRedis("a claim is stored under its prefixed key with the TTL asked for; release removes it, and relay then returns false", async () => {
-    const a = instance();
-    const b = instance();
-    await Promise.all([a.bus.start(), b.bus.start()]);
-    const streamId = randomUUID();
-    await a.bus.claim(streamId, 30_000);
-    const redis = newRedis(services.redisUrl!);
-    try {
-      await firstConnect(redis);
-      const key = `${REDIS_KEY_PREFIX}rpc-stream:${streamId}`;
-      assert.equal(await redis.get(key), a.bus.instanceId);
-      const ttl = await redis.pttl(key);
-      assert.ok(ttl > 0 && ttl <= 30_000, `ttl ${ttl}`);
+  withRedis(
+    "a claim is stored under its prefixed key with the TTL asked for; release removes it, and relay then returns false",
+    async () => {
+      const a = instance();
+      const b = instance();
+      await Promise.all([a.bus.start(), b.bus.start()]);
+      const streamId = randomUUID();
+      await a.bus.claim(streamId, 30_000);
+      const redis = newRedis(services.redisUrl!);
+      try {
+        await firstConnect(redis);
+        const key = `${REDIS_KEY_PREFIX}rpc-stream:${streamId}`;
+        assert.equal(await redis.get(key), a.bus.instanceId);
+        const ttl = await redis.pttl(key);
+        assert.ok(ttl > 0 && ttl <= 30_000, `ttl ${ttl}`);
+        await a.bus.release(streamId);
+        assert.equal(await redis.get(key), null);
+      } finally {
+        redis.disconnect();
+      }
+      assert.equal(await b.bus.relay(answer(streamId)), false);
+      assert.equal(a.delivered.length, 0);
+    },
+  );
+
+  withRedis(
+    "close() unsubscribes: a relay to a closed instance reaches no one (false) and delivers nothing; start() after close listens again",
+    async () => {
+      const a = instance();
+      const b = instance();
+      await Promise.all([a.bus.start(), b.bus.start()]);
+      const streamId = randomUUID();
+      await a.bus.claim(streamId, 60_000);
+      await a.bus.close();
+      assert.equal(await b.bus.relay(answer(streamId)), false, "no subscriber on A's channel any more");
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(a.delivered.length, 0);
+      await a.bus.close(); // twice is harmless
+
+      await a.bus.start();
+      const arrived = a.next();
+      assert.equal(await b.bus.relay(answer(streamId)), true);
+      assert.equal((await arrived).streamId, streamId);
       await a.bus.release(streamId);
-      assert.equal(await redis.get(key), null);
-    } finally {
-      redis.disconnect();
-    }
-    assert.equal(await b.bus.relay(answer(streamId)), false);
-    assert.equal(a.delivered.length, 0);
-  });
-
-  withRedis("close() unsubscribes: a relay to a closed instance reaches no one (false) and delivers nothing; start() after close listens again", async () => {
-    const a = instance();
-    const b = instance();
-    await Promise.all([a.bus.start(), b.bus.start()]);
-    const streamId = randomUUID();
-    await a.bus.claim(streamId, 60_000);
-    await a.bus.close();
-    assert.equal(await b.bus.relay(answer(streamId)), false, "no subscriber on A's channel any more");
-    await new Promise((r) => setTimeout(r, 100));
-    assert.equal(a.delivered.length, 0);
-    await a.bus.close(); // twice is harmless
-
-    await a.bus.start();
-    const arrived = a.next();
-    assert.equal(await b.bus.relay(answer(streamId)), true);
-    assert.equal((await arrived).streamId, streamId);
-    await a.bus.release(streamId);
-  });
+    },
+  );
 
   withRedis("a message the deliver callback throws on does not stop the next one", async () => {
     let calls = 0;

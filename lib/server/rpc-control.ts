@@ -22,11 +22,28 @@ type ControlMessage = ({ kind: "answer" } & RpcAnswerRequest) | ({ kind: "cancel
 const STREAM_KEY = (streamId: string) => `${REDIS_KEY_PREFIX}rpc-stream:${streamId}`;
 const CHANNEL = (instanceId: string) => `${REDIS_KEY_PREFIX}rpc-control:${instanceId}`;
 
-export type ControlConfig = Pick<Config, "serverRequestTimeoutMs" | "maxPendingServerRequests" | "maxPendingPerStream" | "redisUrl" | "streamMaxMs" | "listenMaxMs" | "requestTimeoutMs">;
+export type ControlConfig = Pick<
+  Config,
+  | "serverRequestTimeoutMs"
+  | "maxPendingServerRequests"
+  | "maxPendingPerStream"
+  | "redisUrl"
+  | "streamMaxMs"
+  | "listenMaxMs"
+  | "requestTimeoutMs"
+>;
 
 /** The process's registry of answerable calls. */
 export function pendingCalls(cfg: ControlConfig): PendingCalls {
-  return processSingleton("pending-calls", () => new PendingCalls({ timeoutMs: cfg.serverRequestTimeoutMs, maxPending: cfg.maxPendingServerRequests, maxPerStream: cfg.maxPendingPerStream }));
+  return processSingleton(
+    "pending-calls",
+    () =>
+      new PendingCalls({
+        timeoutMs: cfg.serverRequestTimeoutMs,
+        maxPending: cfg.maxPendingServerRequests,
+        maxPerStream: cfg.maxPendingPerStream,
+      }),
+  );
 }
 
 /** The hand-over between instances over Redis. */
@@ -43,7 +60,11 @@ export class RpcControlBus {
   /** Listen on this instance's channel (idempotent). */
   start(): Promise<void> {
     return (this.#started ??= (async () => {
-      const sub = (this.#subscriber = newRedis(this.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }));
+      const sub = (this.#subscriber = newRedis(this.redisUrl, {
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: null,
+        commandTimeout: undefined,
+      }));
       sub.on("message", (_channel: string, raw: string) => {
         try {
           this.deliver(JSON.parse(raw) as ControlMessage);
@@ -52,7 +73,10 @@ export class RpcControlBus {
         }
       });
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([sub.subscribe(CHANNEL(this.instanceId)).catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000)))]);
+      await Promise.race([
+        sub.subscribe(CHANNEL(this.instanceId)).catch(() => undefined),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000))),
+      ]);
       clearTimeout(timer);
     })());
   }

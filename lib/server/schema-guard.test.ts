@@ -5,7 +5,11 @@ import { partitionTools } from "./list-tools.ts";
 import { guardToolSchemas, omittedSchemaReason } from "./schema-guard.ts";
 
 const limits = { maxBytes: 2_000, maxDepth: 8 };
-const small: Tool = { name: "small", inputSchema: { type: "object", properties: { q: { type: "string" } } }, outputSchema: { type: "object" } };
+const small: Tool = {
+  name: "small",
+  inputSchema: { type: "object", properties: { q: { type: "string" } } },
+  outputSchema: { type: "object" },
+};
 /** A real-shaped schema nested through `properties`, `levels` objects deep (2 JSON levels per schema level). */
 function deepSchema(levels: number): Record<string, unknown> {
   const text = `${'{"type":"object","properties":{"next":'.repeat(levels)}{"type":"string"}${"}}".repeat(levels)}`;
@@ -20,7 +24,10 @@ test("a tool within the limits comes back untouched (the same object)", () => {
 test("an over-limit schema is replaced by a stub that says why; the other schema stays", () => {
   const deep = { ...small, name: "deep", inputSchema: deepSchema(5_000) };
   const { tool, problem } = guardToolSchemas(deep, limits);
-  assert.equal(problem, "inputSchema is 200,017 bytes of JSON (the limit is 2,000, TOOLSCOPE_MAX_SCHEMA_BYTES) and nested 10,001 levels deep (the limit is 8, TOOLSCOPE_MAX_SCHEMA_DEPTH)");
+  assert.equal(
+    problem,
+    "inputSchema is 200,017 bytes of JSON (the limit is 2,000, TOOLSCOPE_MAX_SCHEMA_BYTES) and nested 10,001 levels deep (the limit is 8, TOOLSCOPE_MAX_SCHEMA_DEPTH)",
+  );
   assert.deepEqual(tool.inputSchema, { "x-toolscope-omitted": problem });
   assert.equal(omittedSchemaReason(tool.inputSchema), problem);
   assert.equal(tool.outputSchema, small.outputSchema);
@@ -31,11 +38,23 @@ test("an over-limit schema is replaced by a stub that says why; the other schema
 
 test("partitionTools excludes tools over a limit with both problems named, before any x-mcp-header walk", () => {
   const huge: Tool = { name: "huge", inputSchema: { type: "object", description: "x".repeat(5_000) }, outputSchema: deepSchema(10) };
-  const badHeader: Tool = { name: "bad_header", inputSchema: { type: "object", properties: { n: { type: "number", "x-mcp-header": "N" } } } };
+  const badHeader: Tool = {
+    name: "bad_header",
+    inputSchema: { type: "object", properties: { n: { type: "number", "x-mcp-header": "N" } } },
+  };
   const { tools, excluded } = partitionTools([small, huge, badHeader], limits);
-  assert.deepEqual(tools.map((t) => t.name), ["small"]);
-  assert.deepEqual(excluded.map((e) => e.tool.name), ["huge", "bad_header"]);
-  assert.equal(excluded[0].reason, "inputSchema is 5,034 bytes of JSON (the limit is 2,000, TOOLSCOPE_MAX_SCHEMA_BYTES); outputSchema is nested 21 levels deep (the limit is 8, TOOLSCOPE_MAX_SCHEMA_DEPTH)");
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    ["small"],
+  );
+  assert.deepEqual(
+    excluded.map((e) => e.tool.name),
+    ["huge", "bad_header"],
+  );
+  assert.equal(
+    excluded[0].reason,
+    "inputSchema is 5,034 bytes of JSON (the limit is 2,000, TOOLSCOPE_MAX_SCHEMA_BYTES); outputSchema is nested 21 levels deep (the limit is 8, TOOLSCOPE_MAX_SCHEMA_DEPTH)",
+  );
   assert.match(excluded[1].reason, /x-mcp-header is only allowed on string, integer or boolean/);
 });
 
@@ -45,7 +64,7 @@ test("partitionTools excludes tools over a limit with both problems named, befor
  */
 function counted(value: unknown): { value: unknown; properties: number; reads: () => number } {
   const chain: Record<string, unknown>[] = [];
-  for (let v = value; typeof v === "object" && v !== null; ) {
+  for (let v = value; typeof v === "object" && v !== null;) {
     const o = v as Record<string, unknown>;
     chain.push(o);
     v = "properties" in o ? o.properties : o.next;
@@ -84,6 +103,11 @@ test("a tools/call naming a tool whose inputSchema was left out is refused in bo
   const { refuseExcludedTool } = await import("./send-rpc.ts");
   const { tool } = guardToolSchemas({ name: "deep", inputSchema: deepSchema(20) }, limits);
   for (const era of ["modern", "legacy"] as const) {
-    assert.throws(() => refuseExcludedTool(era, tool), (err: Error & { kind?: string }) => err.kind === "bad-request" && err.message === `Tool "deep" is excluded and cannot be called: ${omittedSchemaReason(tool.inputSchema)}.`);
+    assert.throws(
+      () => refuseExcludedTool(era, tool),
+      (err: Error & { kind?: string }) =>
+        err.kind === "bad-request" &&
+        err.message === `Tool "deep" is excluded and cannot be called: ${omittedSchemaReason(tool.inputSchema)}.`,
+    );
   }
 });

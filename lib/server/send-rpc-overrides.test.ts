@@ -36,7 +36,10 @@ const target: Target = {
   }) as typeof fetch,
 };
 
-function send(message: Record<string, unknown>, extra: { headerOverrides?: Record<string, string>; descriptor?: ConnectionDescriptor; userHeaders?: Record<string, string> } = {}) {
+function send(
+  message: Record<string, unknown>,
+  extra: { headerOverrides?: Record<string, string>; descriptor?: ConnectionDescriptor; userHeaders?: Record<string, string> } = {},
+) {
   return sendRpc({
     upstream: streamableUpstream(target, CFG),
     descriptor: extra.descriptor ?? MODERN,
@@ -49,7 +52,12 @@ function send(message: Record<string, unknown>, extra: { headerOverrides?: Recor
   });
 }
 
-const sql = (region: string) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "execute_sql", arguments: { query: "SELECT id FROM issues LIMIT 1", region } } });
+const sql = (region: string) => ({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "execute_sql", arguments: { query: "SELECT id FROM issues LIMIT 1", region } },
+});
 
 before(async () => {
   demo = createDemoServerHandler({ pageSize: 100 });
@@ -73,9 +81,15 @@ test("an overridden Mcp-Param-Region reaches the demo server, which answers -320
   assert.equal(wire[0].get("mcp-param-region"), "us-east1");
   assert.equal((res.response?.error as { code: number }).code, -32020);
   const entry = res.added.find((a) => a.name.toLowerCase() === "mcp-param-region");
-  assert.deepEqual({ value: entry?.value, overridden: entry?.overridden, replaced: entry?.replaced }, { value: "us-east1", overridden: true, replaced: "eu-west1" });
+  assert.deepEqual(
+    { value: entry?.value, overridden: entry?.overridden, replaced: entry?.replaced },
+    { value: "us-east1", overridden: true, replaced: "eu-west1" },
+  );
   assert.equal(res.added.filter((a) => a.name.toLowerCase() === "mcp-param-region").length, 1, "one entry per header");
-  assert.deepEqual(res.exchanges[0].request.headers.find(([n]) => n === "mcp-param-region"), ["mcp-param-region", "us-east1"]);
+  assert.deepEqual(
+    res.exchanges[0].request.headers.find(([n]) => n === "mcp-param-region"),
+    ["mcp-param-region", "us-east1"],
+  );
 });
 
 test("an overridden Mcp-Name (which the SDK transport derives and refuses per request) is sent too, and rejected", async () => {
@@ -100,13 +114,22 @@ test("an override of a header the request would not carry is added, with nothing
 /** The preview's prediction for a message: content headers, transport MCP headers, mirrored Mcp-Param-*. */
 function predicted(sent: Record<string, unknown>, descriptor: ConnectionDescriptor): Record<string, string> {
   const tool = tools.find((t) => t.name === (sent.params as { name?: unknown } | undefined)?.name);
-  const pairs = [...CONTENT_HEADERS, ...transportMcpHeaders(sent, descriptor), ...Object.entries(mirroredParamHeaders(sent, descriptor.era, tool))];
+  const pairs = [
+    ...CONTENT_HEADERS,
+    ...transportMcpHeaders(sent, descriptor),
+    ...Object.entries(mirroredParamHeaders(sent, descriptor.era, tool)),
+  ];
   return Object.fromEntries(pairs.map(([n, v]) => [n.toLowerCase(), v]));
 }
 
 test("parity: the headers the preview predicts are exactly the ones on the wire (modern call with non-ASCII, list, notification)", async () => {
   const messages: Record<string, unknown>[] = [
-    { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "execute_sql", arguments: { query: "SELECT 1", region: "eu-west1 ü" } } },
+    {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "execute_sql", arguments: { query: "SELECT 1", region: "eu-west1 ü" } },
+    },
     { jsonrpc: "2.0", id: 4, method: "tools/list" },
     { method: "tools/call", params: { name: "get_issue", arguments: { id: 1 } } },
     { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 9 } },
@@ -124,7 +147,12 @@ test("parity on a legacy session: version and session headers, no Mcp-Method/Mcp
     new Request(target.url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "parity-test", version: "0" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "parity-test", version: "0" } },
+      }),
     }),
   );
   const sessionId = init.headers.get("mcp-session-id");
@@ -154,7 +182,10 @@ test("parity on HTTP+SSE (2024-11-05): the message POST carries the content head
       const m = JSON.parse(text) as Record<string, unknown>;
       posts.push({ headers: req.headers, body: m });
       res.writeHead(202).end();
-      const answer = m.method === "initialize" ? { protocolVersion: "2024-11-05", capabilities: { tools: {} }, serverInfo: { name: "sse-parity", version: "1" } } : { content: [] };
+      const answer =
+        m.method === "initialize"
+          ? { protocolVersion: "2024-11-05", capabilities: { tools: {} }, serverInfo: { name: "sse-parity", version: "1" } }
+          : { content: [] };
       if (m.id !== undefined) stream?.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: m.id, result: answer })}\n\n`);
     });
   });
@@ -163,10 +194,24 @@ test("parity on HTTP+SSE (2024-11-05): the message POST carries the content head
     const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`);
     const sseTarget: Target = { url, displayUrl: url.toString(), fetch };
     const descriptor: ConnectionDescriptor = { v: 1, url: url.toString(), era: "legacy", protocolVersion: "2024-11-05", transport: "sse" };
-    const res = await sendRpc({ upstream: sseUpstream(sseTarget, CFG), descriptor, message: sql("eu-west1"), userHeaders: {}, findTool: async () => undefined, timeoutMs: 5000, maxBodyBytes: 1_000_000 });
+    const res = await sendRpc({
+      upstream: sseUpstream(sseTarget, CFG),
+      descriptor,
+      message: sql("eu-west1"),
+      userHeaders: {},
+      findTool: async () => undefined,
+      timeoutMs: 5000,
+      maxBodyBytes: 1_000_000,
+    });
     const post = posts.find((p) => p.body.method === "tools/call")!;
-    const mcpish = Object.fromEntries(Object.entries(post.headers).filter(([n]) => n === "content-type" || n === "accept" || n.startsWith("mcp-")));
-    const expected = Object.fromEntries([...contentHeaders("sse"), ...transportMcpHeaders(res.sent as Record<string, unknown>, { ...descriptor, sse: true })].map(([n, v]) => [n.toLowerCase(), v]));
+    const mcpish = Object.fromEntries(
+      Object.entries(post.headers).filter(([n]) => n === "content-type" || n === "accept" || n.startsWith("mcp-")),
+    );
+    const expected = Object.fromEntries(
+      [...contentHeaders("sse"), ...transportMcpHeaders(res.sent as Record<string, unknown>, { ...descriptor, sse: true })].map(
+        ([n, v]) => [n.toLowerCase(), v],
+      ),
+    );
     assert.deepEqual(mcpish, expected);
   } finally {
     server.closeAllConnections();

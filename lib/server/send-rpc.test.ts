@@ -7,8 +7,14 @@ import type { Target } from "./targets.ts";
 import type { UpstreamConfig } from "./upstream.ts";
 import { streamableUpstream } from "./upstream-http.ts";
 
-const VALID: Tool = { name: "valid_tool", inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } } };
-const INVALID: Tool = { name: "invalid_number_header", inputSchema: { type: "object", properties: { score: { type: "number", "x-mcp-header": "Score" } } } };
+const VALID: Tool = {
+  name: "valid_tool",
+  inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } },
+};
+const INVALID: Tool = {
+  name: "invalid_number_header",
+  inputSchema: { type: "object", properties: { score: { type: "number", "x-mcp-header": "Score" } } },
+};
 
 const MODERN: ConnectionDescriptor = { v: 1, url: "http://mcp.test/mcp", era: "modern", protocolVersion: "2026-07-28" };
 const LEGACY: ConnectionDescriptor = { v: 1, url: "http://mcp.test/mcp", era: "legacy", protocolVersion: "2025-11-25", sessionId: "s1" };
@@ -34,13 +40,22 @@ function call(name: string, args: Record<string, unknown>) {
 const CFG = { requestTimeoutMs: 5000, maxResponseBytes: 1_000_000 } as UpstreamConfig;
 
 function options(descriptor: ConnectionDescriptor, target: Target, message: Record<string, unknown>) {
-  return { upstream: streamableUpstream(target, CFG), descriptor, message, userHeaders: {}, findTool: async (name: string) => [VALID, INVALID].find((t) => t.name === name), timeoutMs: 5000, maxBodyBytes: 1_000_000 };
+  return {
+    upstream: streamableUpstream(target, CFG),
+    descriptor,
+    message,
+    userHeaders: {},
+    findTool: async (name: string) => [VALID, INVALID].find((t) => t.name === name),
+    timeoutMs: 5000,
+    maxBodyBytes: 1_000_000,
+  };
 }
 
 test("refuseExcludedTool: a modern call to a tool with invalid x-mcp-header is refused with the reason; valid, unknown and legacy pass", () => {
   assert.throws(
     () => refuseExcludedTool("modern", INVALID),
-    (err: unknown) => err instanceof ProxyError && err.kind === "bad-request" && /invalid_number_header/.test(err.message) && /score/.test(err.message),
+    (err: unknown) =>
+      err instanceof ProxyError && err.kind === "bad-request" && /invalid_number_header/.test(err.message) && /score/.test(err.message),
   );
   assert.doesNotThrow(() => refuseExcludedTool("modern", VALID));
   assert.doesNotThrow(() => refuseExcludedTool("modern", undefined));
@@ -49,7 +64,10 @@ test("refuseExcludedTool: a modern call to a tool with invalid x-mcp-header is r
 
 test("sendRpc: a hand-typed modern tools/call to an excluded tool never reaches the server", async () => {
   const { target, sent } = recordingTarget();
-  await assert.rejects(sendRpc(options(MODERN, target, call("invalid_number_header", { score: 1.5 }))), (err: unknown) => err instanceof ProxyError && err.kind === "bad-request");
+  await assert.rejects(
+    sendRpc(options(MODERN, target, call("invalid_number_header", { score: 1.5 }))),
+    (err: unknown) => err instanceof ProxyError && err.kind === "bad-request",
+  );
   assert.equal(sent.length, 0);
 });
 

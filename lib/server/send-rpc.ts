@@ -53,7 +53,12 @@ async function calledTool(message: Record<string, unknown>, findTool: SendRpcOpt
 export function refuseExcludedTool(era: ConnectionDescriptor["era"], tool: Tool | undefined): void {
   const omitted = tool && omittedSchemaReason(tool.inputSchema);
   // Its inputSchema was too large or deep to read, so its x-mcp-header declarations are unknown: never guess them.
-  if (omitted) throw new ProxyError("bad-request", `Tool ${JSON.stringify(tool.name)} is excluded and cannot be called: ${omitted}.`, "Toolscope does not read schemas over its size and depth limits; its docs page shows the reason.");
+  if (omitted)
+    throw new ProxyError(
+      "bad-request",
+      `Tool ${JSON.stringify(tool.name)} is excluded and cannot be called: ${omitted}.`,
+      "Toolscope does not read schemas over its size and depth limits; its docs page shows the reason.",
+    );
   if (era !== "modern" || !tool) return;
   const { problems } = scanHeaderDeclarations(tool.inputSchema);
   if (problems.length === 0) return;
@@ -71,7 +76,8 @@ export function refuseExcludedTool(era: ConnectionDescriptor["era"], tool: Tool 
 function recordOverrides(exchanges: HttpExchange[], overrides: Record<string, string>, userHeaders: UserHeaders): void {
   if (Object.keys(overrides).length === 0) return;
   for (const x of exchanges) {
-    if (x.request.method === "POST") x.request.headers = maskHeaders(applyHeaderOverrides(x.request.headers, overrides).headers, Object.keys(userHeaders));
+    if (x.request.method === "POST")
+      x.request.headers = maskHeaders(applyHeaderOverrides(x.request.headers, overrides).headers, Object.keys(userHeaders));
   }
 }
 
@@ -106,22 +112,58 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   const extraHeaders = upstream.hasHeaders ? mirroredParamHeaders(message, descriptor.era, tool) : {};
   const overrides = upstream.hasHeaders ? (opts.headerOverrides ?? {}) : {};
   const refusing = opts.asker ? undefined : refusingAsker("this call was not streamed, so no one could be asked");
-  const io = { userHeaders: opts.userHeaders, timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes, signal: opts.signal, onSseEvent: opts.onSseEvent, headerOverrides: overrides, interactive: opts.asker !== undefined };
+  const io = {
+    userHeaders: opts.userHeaders,
+    timeoutMs: opts.timeoutMs,
+    maxBodyBytes: opts.maxBodyBytes,
+    signal: opts.signal,
+    onSseEvent: opts.onSseEvent,
+    headerOverrides: overrides,
+    interactive: opts.asker !== undefined,
+  };
   const result = await upstream.withSession(descriptor, io, (open) =>
-    runExchange({ open: open({ headers: extraHeaders }), message, era: descriptor.era, timeoutMs: opts.timeoutMs, stream: opts.stream, signal: opts.signal, asker: opts.asker ?? refusing!, onNotification: opts.onNotification }),
+    runExchange({
+      open: open({ headers: extraHeaders }),
+      message,
+      era: descriptor.era,
+      timeoutMs: opts.timeoutMs,
+      stream: opts.stream,
+      signal: opts.signal,
+      asker: opts.asker ?? refusing!,
+      onNotification: opts.onNotification,
+    }),
   );
   // The POST that carried the message (on HTTP+SSE the stream's GET and the handshake come first).
   const posted = result.exchanges.find((x) => x.request.method === "POST" && x.request.body === JSON.stringify(message));
-  const derived: [string, string][] = [...Object.entries(extraHeaders), ...transportHeaders(posted?.request.headers ?? [], opts.userHeaders, extraHeaders).map((a): [string, string] => [a.name, String(a.value)])];
+  const derived: [string, string][] = [
+    ...Object.entries(extraHeaders),
+    ...transportHeaders(posted?.request.headers ?? [], opts.userHeaders, extraHeaders).map((a): [string, string] => [
+      a.name,
+      String(a.value),
+    ]),
+  ];
   const { headers: sentHeaders, overridden } = applyHeaderOverrides(derived, overrides);
   const isOverridden = new Set(overridden.map((o) => o.name.toLowerCase()));
   for (const [name, value] of sentHeaders) if (!isOverridden.has(name.toLowerCase())) added.push({ where: "header", name, value });
-  for (const o of overridden) added.push({ where: "header", name: o.name, value: o.value, overridden: true, ...(o.replaced !== undefined ? { replaced: o.replaced } : {}) });
+  for (const o of overridden)
+    added.push({
+      where: "header",
+      name: o.name,
+      value: o.value,
+      overridden: true,
+      ...(o.replaced !== undefined ? { replaced: o.replaced } : {}),
+    });
   recordOverrides(result.exchanges, overrides, opts.userHeaders);
   const outputValidation = tool ? checkOutput(tool, result.response) : undefined;
   const resultType = resultTypeWarning(result.response, descriptor.era);
-  const protocolWarnings = [...(descriptor.era === "modern" ? streamConduct(message, result.notifications) : []), ...(resultType ? [resultType] : [])];
-  const notes = [...(upstream.transport === "http+sse" ? [SSE_SESSION_NOTE] : []), ...(refusing ? [refusedNote(refusing.refused)].filter((n): n is string => n !== undefined) : [])];
+  const protocolWarnings = [
+    ...(descriptor.era === "modern" ? streamConduct(message, result.notifications) : []),
+    ...(resultType ? [resultType] : []),
+  ];
+  const notes = [
+    ...(upstream.transport === "http+sse" ? [SSE_SESSION_NOTE] : []),
+    ...(refusing ? [refusedNote(refusing.refused)].filter((n): n is string => n !== undefined) : []),
+  ];
   return {
     response: result.response,
     notifications: result.notifications,

@@ -41,7 +41,10 @@ export function refusingAsker(why: string): ServerRequestAsker & { refused: stri
       const ping = pingAnswer(request);
       if (ping) return ping;
       refused.push(String(request.method));
-      return { answer: { error: { code: METHOD_NOT_FOUND, message: `Toolscope cannot answer ${String(request.method)} here: ${why}` } }, answeredBy: "proxy" };
+      return {
+        answer: { error: { code: METHOD_NOT_FOUND, message: `Toolscope cannot answer ${String(request.method)} here: ${why}` } },
+        answeredBy: "proxy",
+      };
     },
   };
 }

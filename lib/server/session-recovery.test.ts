@@ -22,14 +22,24 @@ after(async () => {
 });
 
 /** A real demo server over HTTP, optionally behind a wrapper that changes how it answers some requests. */
-async function serveDemo(wrap?: (inner: FetchHandler) => FetchHandler): Promise<{ url: string; log: { method: string; rpc?: string; session: string | null; status: number }[] }> {
+async function serveDemo(
+  wrap?: (inner: FetchHandler) => FetchHandler,
+): Promise<{ url: string; log: { method: string; rpc?: string; session: string | null; status: number }[] }> {
   const demo = createDemoServerHandler();
   handlers.push(demo);
   const log: { method: string; rpc?: string; session: string | null; status: number }[] = [];
   const outer = wrap ? wrap(demo) : demo;
   const s = await serveFetchHandler({
     async fetch(req) {
-      const rpcMethod = req.method === "POST" ? ((await req.clone().json().catch(() => ({}))) as { method?: string }).method : undefined;
+      const rpcMethod =
+        req.method === "POST"
+          ? (
+              (await req
+                .clone()
+                .json()
+                .catch(() => ({}))) as { method?: string }
+            ).method
+          : undefined;
       const res = await outer.fetch(req);
       log.push({ method: req.method, rpc: rpcMethod, session: req.headers.get("mcp-session-id"), status: res.status });
       return res;
@@ -70,10 +80,16 @@ describe("legacy session expiry (real demo sessions)", () => {
     assert.equal(wire.filter((e) => e.rpc === "initialize").length, 1, "exactly one new session");
     assert.deepEqual(
       wire.filter((e) => e.rpc === "tools/call").map((e) => [e.status, e.session]),
-      [[404, old.sessionId], [200, res.connection.sessionId]],
+      [
+        [404, old.sessionId],
+        [200, res.connection.sessionId],
+      ],
       "refused on the old session, sent once more on the new one",
     );
-    assert.ok(res.exchanges.some((e) => e.response?.status === 404), "the 404 is in the reported exchanges");
+    assert.ok(
+      res.exchanges.some((e) => e.response?.status === 404),
+      "the 404 is in the reported exchanges",
+    );
 
     // The new descriptor works as is: no further recovery.
     const next = await rpc({ connection: res.connection, message: searchCall, headers: {} }, ctx);
@@ -90,7 +106,10 @@ describe("legacy session expiry (real demo sessions)", () => {
     const res = await rpc({ connection: old, message: { jsonrpc: "2.0", id: 3, method: "tools/list" }, headers: {} }, ctx);
     assert.ok(res.response && "result" in res.response);
     assert.deepEqual(
-      log.slice(before).filter((e) => e.method === "POST").map((e) => `${e.rpc}:${e.status}`),
+      log
+        .slice(before)
+        .filter((e) => e.method === "POST")
+        .map((e) => `${e.rpc}:${e.status}`),
       ["tools/list:404", "initialize:200", "notifications/initialized:202", "tools/list:200"],
     );
     assert.equal(res.connection?.era, "legacy");
@@ -117,8 +136,13 @@ describe("legacy session expiry (real demo sessions)", () => {
   test("a server that keeps answering 404 to calls gets one new session and one retry, no loop", async () => {
     const { url, log } = await serveDemo((inner) => ({
       fetch: async (req) =>
-        req.headers.get("mcp-session-id") && req.method === "POST" && ((await req.clone().json()) as { method?: string }).method === "tools/call"
-          ? new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }), { status: 404, headers: { "content-type": "application/json" } })
+        req.headers.get("mcp-session-id") &&
+        req.method === "POST" &&
+        ((await req.clone().json()) as { method?: string }).method === "tools/call"
+          ? new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }), {
+              status: 404,
+              headers: { "content-type": "application/json" },
+            })
           : inner.fetch(req),
     }));
     const old = await legacyConnect(url);
@@ -153,7 +177,9 @@ describe("POST /api/disconnect", () => {
   });
 
   test("405 from the server is reported as 'not allowed', and the session keeps working", async () => {
-    const { url } = await serveDemo((inner) => ({ fetch: async (req) => (req.method === "DELETE" ? new Response(null, { status: 405 }) : inner.fetch(req)) }));
+    const { url } = await serveDemo((inner) => ({
+      fetch: async (req) => (req.method === "DELETE" ? new Response(null, { status: 405 }) : inner.fetch(req)),
+    }));
     const live = await legacyConnect(url);
     const res = await disconnect({ connection: live, headers: {} }, ctx);
     assert.deepEqual([res.ok, res.ended], [true, false]);
@@ -170,7 +196,12 @@ describe("POST /api/disconnect", () => {
   });
 
   test("expiry detection needs a legacy session id and a 404 on a request that carried it", () => {
-    const ex = (status: number, headers: [string, string][]) => ({ request: { method: "POST", url: "u", headers }, response: { status, statusText: "", headers: [], sseEvents: [] }, startedAt: "", durationMs: 0 });
+    const ex = (status: number, headers: [string, string][]) => ({
+      request: { method: "POST", url: "u", headers },
+      response: { status, statusText: "", headers: [], sseEvents: [] },
+      startedAt: "",
+      durationMs: 0,
+    });
     const legacy = { era: "legacy" as const, sessionId: "s1" };
     assert.equal(sessionExpired(legacy, [ex(404, [["mcp-session-id", "s1"]])]), true);
     assert.equal(sessionExpired(legacy, [ex(400, [["mcp-session-id", "s1"]])]), false, "a 400 without a JSON-RPC body naming the session");
@@ -182,10 +213,29 @@ describe("POST /api/disconnect", () => {
 // ---- HTTP 400 for an unknown session (what published servers answer) ----
 
 /** One recorded exchange, as the proxy's recording fetch keeps it. */
-function exchange(status: number, body: string | undefined, { method = "POST", session = true }: { method?: string; session?: boolean } = {}): HttpExchange {
+function exchange(
+  status: number,
+  body: string | undefined,
+  { method = "POST", session = true }: { method?: string; session?: boolean } = {},
+): HttpExchange {
   return {
-    request: { method, url: "http://127.0.0.1:1/mcp", headers: session ? [["content-type", "application/json"], ["Mcp-Session-Id", "s1"]] : [["content-type", "application/json"]] },
-    response: { status, statusText: "", headers: [["content-type", "application/json"]], ...(body !== undefined ? { body } : {}), sseEvents: [] },
+    request: {
+      method,
+      url: "http://127.0.0.1:1/mcp",
+      headers: session
+        ? [
+            ["content-type", "application/json"],
+            ["Mcp-Session-Id", "s1"],
+          ]
+        : [["content-type", "application/json"]],
+    },
+    response: {
+      status,
+      statusText: "",
+      headers: [["content-type", "application/json"]],
+      ...(body !== undefined ? { body } : {}),
+      sseEvents: [],
+    },
     startedAt: "",
     durationMs: 0,
   };
@@ -222,7 +272,10 @@ describe("session expiry on HTTP 400 (the rule)", () => {
     }
     // The words alone, outside a JSON-RPC error: plain text, an error without a message, no body at all.
     assert.equal(sessionGoneSignal(exchange(400, "Bad Request: No valid session ID provided")), undefined);
-    assert.equal(sessionGoneSignal(exchange(400, JSON.stringify({ jsonrpc: "2.0", result: { message: "Session not found" }, id: 1 }))), undefined);
+    assert.equal(
+      sessionGoneSignal(exchange(400, JSON.stringify({ jsonrpc: "2.0", result: { message: "Session not found" }, id: 1 }))),
+      undefined,
+    );
     assert.equal(sessionGoneSignal(exchange(400, JSON.stringify({ jsonrpc: "2.0", error: { code: -32000 }, id: null }))), undefined);
     assert.equal(sessionGoneSignal(exchange(400, undefined)), undefined);
     // Other statuses with the same words do not count either.
@@ -252,11 +305,19 @@ function everythingStyleServer() {
       const session = sessionId ? sessions.get(sessionId) : undefined;
       if (session) return session.transport.handleRequest(req);
       if (sessionId) {
-        const body = (await req.clone().json().catch(() => ({}))) as { id?: unknown };
-        return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: No valid session ID provided" }, id: body.id }, { status: 400 });
+        const body = (await req
+          .clone()
+          .json()
+          .catch(() => ({}))) as { id?: unknown };
+        return Response.json(
+          { jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: No valid session ID provided" }, id: body.id },
+          { status: 400 },
+        );
       }
       const server = new McpServer({ name: "restartable", version: "1.0.0" }, { capabilities: { tools: {} } });
-      server.registerTool("count", { description: "Counts calls.", inputSchema: z.object({}) }, async () => ({ content: [{ type: "text" as const, text: String(++calls) }] }));
+      server.registerTool("count", { description: "Counts calls.", inputSchema: z.object({}) }, async () => ({
+        content: [{ type: "text" as const, text: String(++calls) }],
+      }));
       const map = sessions;
       const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
@@ -283,7 +344,9 @@ function singleTransportServer() {
   let current: { transport: WebStandardStreamableHTTPServerTransport; server: McpServer } | undefined;
   const start = async () => {
     const server = new McpServer({ name: "single", version: "1.0.0" }, { capabilities: { tools: {} } });
-    server.registerTool("ping_tool", { description: "Answers pong.", inputSchema: z.object({}) }, async () => ({ content: [{ type: "text" as const, text: "pong" }] }));
+    server.registerTool("ping_tool", { description: "Answers pong.", inputSchema: z.object({}) }, async () => ({
+      content: [{ type: "text" as const, text: "pong" }],
+    }));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
     await server.connect(transport);
     current = { transport, server };
@@ -325,7 +388,10 @@ describe("legacy session expiry on HTTP 400 (real SDK servers, restarted)", () =
     assert.ok(res.connection?.sessionId && res.connection.sessionId !== old.sessionId, "a replacement descriptor with the new session");
     assert.match(res.notes?.[0] ?? "", /legacy session had expired; Toolscope started a new one/);
     assert.deepEqual(
-      log.slice(before).filter((e) => e.method === "POST").map((e) => `${e.rpc}:${e.status}`),
+      log
+        .slice(before)
+        .filter((e) => e.method === "POST")
+        .map((e) => `${e.rpc}:${e.status}`),
       ["tools/call:400", "initialize:200", "notifications/initialized:202", "tools/call:200"],
     );
     const refused = res.exchanges.find((e) => e.response?.status === 400);
@@ -339,7 +405,14 @@ describe("legacy session expiry on HTTP 400 (real SDK servers, restarted)", () =
     const { connection: old } = await connect({ url, era: "legacy", headers: {} }, localCtx);
     await server.restart();
     const before = log.length;
-    const res = await rpc({ connection: old, message: { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "ping_tool", arguments: {} } }, headers: {} }, localCtx);
+    const res = await rpc(
+      {
+        connection: old,
+        message: { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "ping_tool", arguments: {} } },
+        headers: {},
+      },
+      localCtx,
+    );
     assert.deepEqual(res.response?.result, { content: [{ type: "text", text: "pong" }] }, JSON.stringify(res.response));
     const refused = res.exchanges.find((e) => e.response?.status === 400);
     assert.match(refused?.response?.body ?? "", /Bad Request: Server not initialized/);
@@ -350,8 +423,17 @@ describe("legacy session expiry on HTTP 400 (real SDK servers, restarted)", () =
   test("a 400 for a malformed request on a live session is returned as it is: no new session, no resend", async () => {
     const { url, log } = await serveDemo((inner) => ({
       fetch: async (req) =>
-        req.headers.get("mcp-session-id") && req.method === "POST" && ((await req.clone().json()) as { method?: string }).method === "tools/call"
-          ? Response.json({ jsonrpc: "2.0", error: { code: -32600, message: "Bad Request: the request body is not a valid JSON-RPC message" }, id: null }, { status: 400 })
+        req.headers.get("mcp-session-id") &&
+        req.method === "POST" &&
+        ((await req.clone().json()) as { method?: string }).method === "tools/call"
+          ? Response.json(
+              {
+                jsonrpc: "2.0",
+                error: { code: -32600, message: "Bad Request: the request body is not a valid JSON-RPC message" },
+                id: null,
+              },
+              { status: 400 },
+            )
           : inner.fetch(req),
     }));
     const old = await legacyConnect(url);
@@ -361,7 +443,10 @@ describe("legacy session expiry on HTTP 400 (real SDK servers, restarted)", () =
       (e: unknown) => ({ ok: false as const, e }),
     );
     const wire = log.slice(before);
-    assert.deepEqual(wire.filter((e) => e.method === "POST").map((e) => `${e.rpc}:${e.status}`), ["tools/call:400"]);
+    assert.deepEqual(
+      wire.filter((e) => e.method === "POST").map((e) => `${e.rpc}:${e.status}`),
+      ["tools/call:400"],
+    );
     if (res.ok) {
       assert.equal(res.r.connection, undefined);
       assert.equal(res.r.notes, undefined);
@@ -379,9 +464,20 @@ describe("legacy session expiry on HTTP 400 (real SDK servers, restarted)", () =
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
     child = await start();
-    const res = await rpc({ connection: old, message: { jsonrpc: "2.0", id: 21, method: "tools/call", params: { name: "echo", arguments: { message: "again" } } }, headers: {} }, localCtx);
+    const res = await rpc(
+      {
+        connection: old,
+        message: { jsonrpc: "2.0", id: 21, method: "tools/call", params: { name: "echo", arguments: { message: "again" } } },
+        headers: {},
+      },
+      localCtx,
+    );
     const refused = res.exchanges.find((e) => e.response?.status === 400);
-    assert.match(refused?.response?.body ?? "", /No valid session ID provided/, "server-everything answers an unknown session with this 400");
+    assert.match(
+      refused?.response?.body ?? "",
+      /No valid session ID provided/,
+      "server-everything answers an unknown session with this 400",
+    );
     assert.ok(res.response && "result" in res.response, JSON.stringify(res.response));
     assert.match(JSON.stringify(res.response.result), /again/);
     assert.ok(res.connection?.sessionId && res.connection.sessionId !== old.sessionId);

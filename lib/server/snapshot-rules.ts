@@ -62,7 +62,11 @@ export interface SnapshotBackend {
 
 /** Too big for one snapshot: 413 naming the setting. */
 export function tooLargeError(bytes: number, maxBytes: number): ProxyError {
-  return new ProxyError("too-large", `These definitions take ${bytes} bytes; a snapshot may take at most ${maxBytes} (TOOLSCOPE_MAX_SNAPSHOT_BYTES).`, "Share a smaller server, or raise TOOLSCOPE_MAX_SNAPSHOT_BYTES when running your own Toolscope.");
+  return new ProxyError(
+    "too-large",
+    `These definitions take ${bytes} bytes; a snapshot may take at most ${maxBytes} (TOOLSCOPE_MAX_SNAPSHOT_BYTES).`,
+    "Share a smaller server, or raise TOOLSCOPE_MAX_SNAPSHOT_BYTES when running your own Toolscope.",
+  );
 }
 
 /** The store is full: 429 naming the setting, retry in an hour (retention runs hourly). */
@@ -79,7 +83,11 @@ export function storeFullError(total: number, cap: number, retentionDays: number
  * about the snapshot store. Left as it was, a driver's ECONNREFUSED would read as the MCP server being down.
  */
 export function storeUnavailableError(): ProxyError {
-  return new ProxyError("unavailable", "The snapshot store cannot be reached right now.", "Try again in a moment; a live docs link works without it.");
+  return new ProxyError(
+    "unavailable",
+    "The snapshot store cannot be reached right now.",
+    "Try again in a moment; a live docs link works without it.",
+  );
 }
 
 /** Runs async functions one at a time, in call order (an in-process stand-in for a table lock). */

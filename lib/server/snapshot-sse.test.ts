@@ -13,7 +13,13 @@ const server: ServerSummary = {
   capabilities: { tools: {} },
   displayUrl: "http://127.0.0.1:3001/sse",
 };
-const list: ToolsResponse = { tools: [{ name: "echo", inputSchema: { type: "object" } }], excluded: [], fetchedAt: "2026-12-02T14:00:00.000Z", pages: 1, warnings: [] };
+const list: ToolsResponse = {
+  tools: [{ name: "echo", inputSchema: { type: "object" } }],
+  excluded: [],
+  fetchedAt: "2026-12-02T14:00:00.000Z",
+  pages: 1,
+  warnings: [],
+};
 
 test("an HTTP+SSE server's snapshot keeps transport: sse; a Streamable HTTP one has no transport field", () => {
   const sse = snapshotDefinitions("http://127.0.0.1:3001/sse", { server: { ...server, transport: "sse" }, list });

@@ -15,7 +15,10 @@ const TABLE_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
 
 /** A 64-bit advisory lock key for the table, as text for `::bigint` (the same in every process and release). */
 function lockKey(table: string): string {
-  return BigInt.asIntN(64, BigInt(`0x${createHash("sha256").update(`toolscope.snapshots:${table}`).digest("hex").slice(0, 16)}`)).toString();
+  return BigInt.asIntN(
+    64,
+    BigInt(`0x${createHash("sha256").update(`toolscope.snapshots:${table}`).digest("hex").slice(0, 16)}`),
+  ).toString();
 }
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -92,32 +95,32 @@ class PostgresBackend implements SnapshotBackend {
 export class PostgresSnapshotStore extends RuledSnapshotStore {
   readonly table: string;
 
-  constructor(
-    url: string,
-    limits: number | StoreLimits,
-    options: PostgresStoreOptions = {},
-  ) {
+  constructor(url: string, limits: number | StoreLimits, options: PostgresStoreOptions = {}) {
     const table = options.table ?? "snapshots";
-    if (!TABLE_NAME.test(table)) throw new Error(`Invalid snapshot table name ${JSON.stringify(table)}: use lower-case letters, digits and _.`);
-    super(async () => {
-      const { default: postgres } = await import("postgres");
-      const sql = postgres(url, {
-        max: options.maxConnections ?? 5,
-        idle_timeout: 60,
-        connect_timeout: 10,
-        // "relation already exists, skipping" and the like are not worth a log line.
-        onnotice: () => {},
-        connection: { application_name: "toolscope", statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000 },
-      });
-      const backend = new PostgresBackend(sql, table, lockKey(table));
-      try {
-        await backend.migrate();
-      } catch (err) {
-        await sql.end({ timeout: 1 }).catch(() => undefined);
-        throw err;
-      }
-      return backend;
-    }, typeof limits === "number" ? { maxBytes: limits } : limits);
+    if (!TABLE_NAME.test(table))
+      throw new Error(`Invalid snapshot table name ${JSON.stringify(table)}: use lower-case letters, digits and _.`);
+    super(
+      async () => {
+        const { default: postgres } = await import("postgres");
+        const sql = postgres(url, {
+          max: options.maxConnections ?? 5,
+          idle_timeout: 60,
+          connect_timeout: 10,
+          // "relation already exists, skipping" and the like are not worth a log line.
+          onnotice: () => {},
+          connection: { application_name: "toolscope", statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000 },
+        });
+        const backend = new PostgresBackend(sql, table, lockKey(table));
+        try {
+          await backend.migrate();
+        } catch (err) {
+          await sql.end({ timeout: 1 }).catch(() => undefined);
+          throw err;
+        }
+        return backend;
+      },
+      typeof limits === "number" ? { maxBytes: limits } : limits,
+    );
     this.table = table;
   }
 }

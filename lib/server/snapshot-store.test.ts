@@ -5,7 +5,17 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
-import { canonicalJson, isSnapshotId, snapshotDefinitions, snapshotId, SqliteSnapshotStore, SNAPSHOT_ID_CHARS, type SnapshotDefinitions, type SnapshotStore, type StoreLimits } from "./snapshot-store.ts";
+import {
+  canonicalJson,
+  isSnapshotId,
+  snapshotDefinitions,
+  snapshotId,
+  SqliteSnapshotStore,
+  SNAPSHOT_ID_CHARS,
+  type SnapshotDefinitions,
+  type SnapshotStore,
+  type StoreLimits,
+} from "./snapshot-store.ts";
 import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
 import Database from "better-sqlite3";
 import postgres from "postgres";
@@ -25,7 +35,11 @@ const server: ServerSummary = {
 function list(extra: Partial<ToolsResponse> = {}): ToolsResponse {
   return {
     tools: [
-      { name: "search", description: "Find things", inputSchema: { type: "object", properties: { q: { type: "string" }, limit: { type: "integer" } }, required: ["q"] } },
+      {
+        name: "search",
+        description: "Find things",
+        inputSchema: { type: "object", properties: { q: { type: "string" }, limit: { type: "integer" } }, required: ["q"] },
+      },
       { name: "delete", inputSchema: { type: "object" }, annotations: { destructiveHint: true } },
     ],
     excluded: [],
@@ -71,7 +85,12 @@ describe("snapshot ids", () => {
   });
 
   test("only definitions are kept: no connection, notes or cache hit info", () => {
-    const l = { ...list(), connection: { v: 1 as const, url: "x", era: "legacy" as const, protocolVersion: "2025-11-25", sessionId: "secret-session" }, notes: ["n"], cache: { hit: true } };
+    const l = {
+      ...list(),
+      connection: { v: 1 as const, url: "x", era: "legacy" as const, protocolVersion: "2025-11-25", sessionId: "secret-session" },
+      notes: ["n"],
+      cache: { hit: true },
+    };
     const d = snapshotDefinitions("builtin:demo", { server: { ...server, extra: "x" } as ServerSummary, list: l });
     assert.doesNotMatch(JSON.stringify(d), /secret-session|"notes"|"hit"|"extra"/);
     assert.deepEqual(Object.keys(d.list).sort(), ["cacheScope", "excluded", "fetchedAt", "pages", "tools", "ttlMs", "warnings"]);
@@ -168,7 +187,10 @@ function storeSuite(backend: Backend) {
       const store = backend.open("c", 2_000);
       const big = defs();
       big.list.tools[0].description = "x".repeat(5_000);
-      await assert.rejects(store.put(big), (err: unknown) => err instanceof ProxyError && err.kind === "too-large" && /TOOLSCOPE_MAX_SNAPSHOT_BYTES/.test(err.message));
+      await assert.rejects(
+        store.put(big),
+        (err: unknown) => err instanceof ProxyError && err.kind === "too-large" && /TOOLSCOPE_MAX_SNAPSHOT_BYTES/.test(err.message),
+      );
       await store.close();
     });
   });
@@ -197,7 +219,11 @@ function storeSuite(backend: Backend) {
         return true;
       });
       assert.equal(await store.get(snapshotId(b)), undefined, "the refused snapshot was not stored");
-      assert.equal(await store.put(defs({ fetchedAt: "2027-03-02T00:00:00.000Z" })), idA, "re-sharing an existing snapshot is accepted when the store is full");
+      assert.equal(
+        await store.put(defs({ fetchedAt: "2027-03-02T00:00:00.000Z" })),
+        idA,
+        "re-sharing an existing snapshot is accepted when the store is full",
+      );
       assert.equal((await store.get(idA))?.id, idA);
       await store.close();
     });
@@ -214,7 +240,10 @@ function storeSuite(backend: Backend) {
 
     it("the per-snapshot cap is checked before the total cap", async () => {
       const store = backend.open("cap-order", { maxBytes: 100, maxTotalBytes: 50, now: () => T0 });
-      await assert.rejects(store.put(defs()), (err: unknown) => err instanceof ProxyError && !(err instanceof LimitError) && err.kind === "too-large");
+      await assert.rejects(
+        store.put(defs()),
+        (err: unknown) => err instanceof ProxyError && !(err instanceof LimitError) && err.kind === "too-large",
+      );
       await store.close();
     });
 
@@ -279,7 +308,12 @@ function storeSuite(backend: Backend) {
       let now = T0;
       const a = defs();
       const b = other();
-      const store = backend.open("retention-cap", { maxBytes: 1_000_000, maxTotalBytes: Math.max(bytesOf(a), bytesOf(b)), retentionDays: 30, now: () => now });
+      const store = backend.open("retention-cap", {
+        maxBytes: 1_000_000,
+        maxTotalBytes: Math.max(bytesOf(a), bytesOf(b)),
+        retentionDays: 30,
+        now: () => now,
+      });
       await store.put(a);
       await assert.rejects(store.put(b), LimitError);
       now = T0 + 31 * DAY;
@@ -324,7 +358,12 @@ describe("SqliteSnapshotStore migration", () => {
     const now = Date.parse(takenAt) + 2 * DAY;
     const b = other();
     // Room for exactly one more of the old row's size: the migrated row must count with its real size.
-    const store = new SqliteSnapshotStore(file, { maxBytes: 1_000_000, maxTotalBytes: bytesOf(d) + bytesOf(b) - 1, retentionDays: 30, now: () => now });
+    const store = new SqliteSnapshotStore(file, {
+      maxBytes: 1_000_000,
+      maxTotalBytes: bytesOf(d) + bytesOf(b) - 1,
+      retentionDays: 30,
+      now: () => now,
+    });
     const got = await store.get(id);
     assert.ok(got, "the old row reads back");
     assert.equal(got.id, id);
@@ -352,9 +391,15 @@ describe("SqliteSnapshotStore migration", () => {
     const d = defs();
     const old = new Database(file);
     old.exec("CREATE TABLE snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
-    old.prepare("INSERT INTO snapshots (id, taken_at, body) VALUES (?, ?, ?)").run(snapshotId(d), "2026-01-01T00:00:00.000Z", JSON.stringify(d));
+    old
+      .prepare("INSERT INTO snapshots (id, taken_at, body) VALUES (?, ?, ?)")
+      .run(snapshotId(d), "2026-01-01T00:00:00.000Z", JSON.stringify(d));
     old.close();
-    const store = new SqliteSnapshotStore(file, { maxBytes: 1_000_000, retentionDays: 30, now: () => Date.parse("2026-03-01T00:00:00.000Z") });
+    const store = new SqliteSnapshotStore(file, {
+      maxBytes: 1_000_000,
+      retentionDays: 30,
+      now: () => Date.parse("2026-03-01T00:00:00.000Z"),
+    });
     assert.equal(await store.prune(), 1);
     assert.equal(await store.get(snapshotId(d)), undefined);
     await store.close();
@@ -391,41 +436,47 @@ describe("PostgresSnapshotStore across instances", () => {
     }
   });
 
-  withPg("nothing connects before first use; a failed connection is a 503 `unavailable`, logged, and retried on the next request", async (t) => {
-    const { createServer, connect } = await import("node:net");
-    const target = new URL(services.databaseUrl!);
-    // A port with nothing behind it yet.
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const p = (probe.address() as { port: number }).port;
-        probe.close(() => resolve(p));
+  withPg(
+    "nothing connects before first use; a failed connection is a 503 `unavailable`, logged, and retried on the next request",
+    async (t) => {
+      const { createServer, connect } = await import("node:net");
+      const target = new URL(services.databaseUrl!);
+      // A port with nothing behind it yet.
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, "127.0.0.1", () => {
+          const p = (probe.address() as { port: number }).port;
+          probe.close(() => resolve(p));
+        });
       });
-    });
-    const url = `postgres://postgres@127.0.0.1:${port}${target.pathname}`;
-    const store = new PostgresSnapshotStore(url, 1_000_000, { table: tableOf("retry") });
-    // Reported as our storage being unavailable (503), never as the driver's ECONNREFUSED (which reads as the MCP server being down).
-    const stderr = t.mock.method(process.stderr, "write", () => true);
-    await assert.rejects(store.get("A".repeat(SNAPSHOT_ID_CHARS)), (err: unknown) => err instanceof ProxyError && err.kind === "unavailable" && /snapshot store/.test(err.message));
-    stderr.mock.restore();
-    const logged = stderr.mock.calls.map((c) => String(c.arguments[0])).join("");
-    assert.match(logged, /snapshot store failed/);
-    assert.match(logged, /ECONNREFUSED/, "the cause is logged");
-    // Now a forwarder to the real server appears on that port: the same store connects on its next request.
-    const forwarder = createServer((client) => {
-      const upstream = connect(Number(target.port), target.hostname);
-      client.pipe(upstream).pipe(client);
-      client.on("error", () => upstream.destroy());
-      upstream.on("error", () => client.destroy());
-    });
-    await new Promise<void>((resolve) => forwarder.listen(port, "127.0.0.1", resolve));
-    try {
-      const id = await store.put(defs({ ttlMs: 42 }));
-      assert.equal((await store.get(id))?.id, id);
-    } finally {
-      await store.close();
-      forwarder.close();
-    }
-  });
+      const url = `postgres://postgres@127.0.0.1:${port}${target.pathname}`;
+      const store = new PostgresSnapshotStore(url, 1_000_000, { table: tableOf("retry") });
+      // Reported as our storage being unavailable (503), never as the driver's ECONNREFUSED (which reads as the MCP server being down).
+      const stderr = t.mock.method(process.stderr, "write", () => true);
+      await assert.rejects(
+        store.get("A".repeat(SNAPSHOT_ID_CHARS)),
+        (err: unknown) => err instanceof ProxyError && err.kind === "unavailable" && /snapshot store/.test(err.message),
+      );
+      stderr.mock.restore();
+      const logged = stderr.mock.calls.map((c) => String(c.arguments[0])).join("");
+      assert.match(logged, /snapshot store failed/);
+      assert.match(logged, /ECONNREFUSED/, "the cause is logged");
+      // Now a forwarder to the real server appears on that port: the same store connects on its next request.
+      const forwarder = createServer((client) => {
+        const upstream = connect(Number(target.port), target.hostname);
+        client.pipe(upstream).pipe(client);
+        client.on("error", () => upstream.destroy());
+        upstream.on("error", () => client.destroy());
+      });
+      await new Promise<void>((resolve) => forwarder.listen(port, "127.0.0.1", resolve));
+      try {
+        const id = await store.put(defs({ ttlMs: 42 }));
+        assert.equal((await store.get(id))?.id, id);
+      } finally {
+        await store.close();
+        forwarder.close();
+      }
+    },
+  );
 
   withPg("a table name that is not a plain identifier is refused", () => {
     assert.throws(() => new PostgresSnapshotStore("postgres://x@127.0.0.1/x", 1, { table: "snapshots; DROP TABLE x" }), /table name/);

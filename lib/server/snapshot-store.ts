@@ -59,7 +59,15 @@ export function snapshotDefinitions(source: string, snap: DocsSnapshot): Snapsho
   };
   const tools: Tool[] = l.tools;
   const excluded: ExcludedTool[] = l.excluded.map((e) => ({ tool: e.tool, reason: e.reason }));
-  const list: SnapshotList = { tools, excluded, ttlMs: l.ttlMs, cacheScope: l.cacheScope, fetchedAt: l.fetchedAt, pages: l.pages, warnings: l.warnings };
+  const list: SnapshotList = {
+    tools,
+    excluded,
+    ttlMs: l.ttlMs,
+    cacheScope: l.cacheScope,
+    fetchedAt: l.fetchedAt,
+    pages: l.pages,
+    warnings: l.warnings,
+  };
   // A snapshot is public and permanent: the server's address keeps no credentials (as in share links).
   return JSON.parse(JSON.stringify({ source: redactServerUrl(source), server, list })) as SnapshotDefinitions;
 }
@@ -95,7 +103,13 @@ class SqliteBackend implements SnapshotBackend {
       exists: async (id) => db.prepare("SELECT 1 FROM snapshots WHERE id = ?").get(id) !== undefined,
       totalBytes: async () => (db.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM snapshots").get() as { total: number }).total,
       insert: async (r) => {
-        db.prepare("INSERT INTO snapshots (id, taken_at, body, bytes, opened_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING").run(r.id, r.takenAt, r.body, r.bytes, r.openedAt);
+        db.prepare("INSERT INTO snapshots (id, taken_at, body, bytes, opened_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING").run(
+          r.id,
+          r.takenAt,
+          r.body,
+          r.bytes,
+          r.openedAt,
+        );
       },
     };
   }
@@ -137,7 +151,10 @@ export class SqliteSnapshotStore extends RuledSnapshotStore {
         db.exec("CREATE TABLE IF NOT EXISTS snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
         // Added for quotas and retention; older databases get the columns on first open.
         const columns = (db.prepare("PRAGMA table_info(snapshots)").all() as { name: string }[]).map((c) => c.name);
-        if (!columns.includes("bytes")) db.exec("ALTER TABLE snapshots ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0; UPDATE snapshots SET bytes = length(CAST(body AS BLOB));");
+        if (!columns.includes("bytes"))
+          db.exec(
+            "ALTER TABLE snapshots ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0; UPDATE snapshots SET bytes = length(CAST(body AS BLOB));",
+          );
         if (!columns.includes("opened_at")) db.exec("ALTER TABLE snapshots ADD COLUMN opened_at TEXT");
         return new SqliteBackend(db);
       },
@@ -167,7 +184,9 @@ export function snapshotStore(): SnapshotStore {
       maxTotalBytes: c.limits.snapshotStoreMaxBytes,
       retentionDays: c.limits.snapshotRetentionDays,
     };
-    return c.databaseUrl ? new PostgresSnapshotStore(c.databaseUrl, limits) : new SqliteSnapshotStore(join(resolve(c.dataDir), "snapshots.sqlite"), limits);
+    return c.databaseUrl
+      ? new PostgresSnapshotStore(c.databaseUrl, limits)
+      : new SqliteSnapshotStore(join(resolve(c.dataDir), "snapshots.sqlite"), limits);
   })());
 }
 

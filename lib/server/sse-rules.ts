@@ -54,7 +54,10 @@ export function resolveSseEndpoint(data: string, streamUrl: URL): URL {
   try {
     endpoint = new URL(data.trim(), streamUrl);
   } catch {
-    throw new ProxyError("upstream-protocol", `The HTTP+SSE endpoint event holds ${JSON.stringify(data.slice(0, 200))}, which is not a URL.`);
+    throw new ProxyError(
+      "upstream-protocol",
+      `The HTTP+SSE endpoint event holds ${JSON.stringify(data.slice(0, 200))}, which is not a URL.`,
+    );
   }
   if (endpoint.origin !== streamUrl.origin) {
     throw new ProxyError(

@@ -66,7 +66,10 @@ function describeSseError(err: SseError, url: URL, endpointSeen: boolean, inFlig
     );
   }
   if (inFlight !== undefined) return streamBroken(inFlight);
-  return new ProxyError("upstream-protocol", `The HTTP+SSE event stream from ${url.origin} ended during the handshake${detail && detail !== "undefined" ? ` (${detail})` : ""}.`);
+  return new ProxyError(
+    "upstream-protocol",
+    `The HTTP+SSE event stream from ${url.origin} ended during the handshake${detail && detail !== "undefined" ? ` (${detail})` : ""}.`,
+  );
 }
 
 /**
@@ -135,7 +138,12 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
   const guardedFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = init?.method ?? "GET";
     try {
-      if (method === "GET" && streamOpened) throw new ProxyError("upstream-protocol", "The HTTP+SSE event stream dropped; Toolscope does not reconnect a session (the proxy keeps none between calls).", "Send the request again: it opens a fresh session.");
+      if (method === "GET" && streamOpened)
+        throw new ProxyError(
+          "upstream-protocol",
+          "The HTTP+SSE event stream dropped; Toolscope does not reconnect a session (the proxy keeps none between calls).",
+          "Send the request again: it opens a fresh session.",
+        );
       if (method !== "GET") resolveSseEndpoint(input instanceof Request ? input.url : String(input), opts.target.url);
       const res = await recorder.fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
       if (method !== "GET") return res;

@@ -43,24 +43,32 @@ export function parseStdioConfig(text: string, filePath: string): StdioServersFi
   } catch (err) {
     throw new StdioConfigError(`${filePath} is not valid JSON: ${(err as Error).message}`);
   }
-  if (!isObject(json)) throw new StdioConfigError(`${filePath} must hold a JSON object like {"mcpServers": {"<name>": {"command": "…", "args": […]}}}.`);
-  if (!isObject(json.mcpServers)) throw new StdioConfigError(`${filePath}: "mcpServers" must be an object of server name to {"command", "args", "env", "cwd"}.`);
+  if (!isObject(json))
+    throw new StdioConfigError(`${filePath} must hold a JSON object like {"mcpServers": {"<name>": {"command": "…", "args": […]}}}.`);
+  if (!isObject(json.mcpServers))
+    throw new StdioConfigError(`${filePath}: "mcpServers" must be an object of server name to {"command", "args", "env", "cwd"}.`);
   const servers = new Map<string, StdioServerSpec>();
   const skipped: string[] = [];
   const dir = path.dirname(path.resolve(filePath));
   for (const [name, entry] of Object.entries(json.mcpServers)) {
     const at = `${filePath}: mcpServers.${name}`;
-    if (!STDIO_SERVER_NAME.test(name)) throw new StdioConfigError(`${at}: the name must be 1-64 letters, digits, ".", "_" or "-" (starting with a letter or digit), so it can be written stdio:<name>.`);
+    if (!STDIO_SERVER_NAME.test(name))
+      throw new StdioConfigError(
+        `${at}: the name must be 1-64 letters, digits, ".", "_" or "-" (starting with a letter or digit), so it can be written stdio:<name>.`,
+      );
     if (!isObject(entry)) throw new StdioConfigError(`${at} must be an object with "command" (and optional "args", "env", "cwd").`);
     if (entry.disabled === true) {
       skipped.push(`${name}: disabled`);
       continue;
     }
     if ((entry.type !== undefined && entry.type !== "stdio") || (entry.command === undefined && entry.url !== undefined)) {
-      skipped.push(`${name}: not a stdio server (${entry.type !== undefined ? `type ${JSON.stringify(entry.type)}` : "it has a url"}); connect to remote servers by URL instead`);
+      skipped.push(
+        `${name}: not a stdio server (${entry.type !== undefined ? `type ${JSON.stringify(entry.type)}` : "it has a url"}); connect to remote servers by URL instead`,
+      );
       continue;
     }
-    if (typeof entry.command !== "string" || entry.command.trim() === "") throw new StdioConfigError(`${at}.command must be a non-empty string (the executable, e.g. "node" or "npx").`);
+    if (typeof entry.command !== "string" || entry.command.trim() === "")
+      throw new StdioConfigError(`${at}.command must be a non-empty string (the executable, e.g. "node" or "npx").`);
     if (/[\0\r\n]/.test(entry.command)) throw new StdioConfigError(`${at}.command contains a line break or NUL.`);
     const args = entry.args ?? [];
     if (!Array.isArray(args)) throw new StdioConfigError(`${at}.args must be an array of strings.`);
@@ -71,10 +79,12 @@ export function parseStdioConfig(text: string, filePath: string): StdioServersFi
     const env = entry.env ?? {};
     if (!isObject(env)) throw new StdioConfigError(`${at}.env must be an object of variable name to string value.`);
     for (const [k, v] of Object.entries(env)) {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) throw new StdioConfigError(`${at}.env: ${JSON.stringify(k)} is not a valid environment variable name.`);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k))
+        throw new StdioConfigError(`${at}.env: ${JSON.stringify(k)} is not a valid environment variable name.`);
       if (typeof v !== "string") throw new StdioConfigError(`${at}.env.${k} must be a string.`);
     }
-    if (entry.cwd !== undefined && (typeof entry.cwd !== "string" || entry.cwd.trim() === "")) throw new StdioConfigError(`${at}.cwd must be a non-empty string (a directory).`);
+    if (entry.cwd !== undefined && (typeof entry.cwd !== "string" || entry.cwd.trim() === ""))
+      throw new StdioConfigError(`${at}.cwd must be a non-empty string (a directory).`);
     servers.set(name, {
       name,
       command: entry.command,
@@ -114,7 +124,12 @@ const HOSTED_MESSAGE = "stdio servers are only available when Toolscope runs loc
 
 /** Refuse any stdio request in hosted mode (403): no process is ever started there. */
 export function assertStdioAllowed(cfg: Pick<Config, "mode">): void {
-  if (cfg.mode !== "local") throw new ProxyError("blocked-target", HOSTED_MESSAGE, "Run Toolscope on your own machine (npm start, TOOLSCOPE_MODE=local) to launch stdio servers from a config file.");
+  if (cfg.mode !== "local")
+    throw new ProxyError(
+      "blocked-target",
+      HOSTED_MESSAGE,
+      "Run Toolscope on your own machine (npm start, TOOLSCOPE_MODE=local) to launch stdio servers from a config file.",
+    );
 }
 
 /** The configured server a `stdio:<name>` URL names, or a clear error. */
@@ -125,7 +140,11 @@ export async function configuredServer(cfg: Pick<Config, "mode" | "stdioConfigPa
   try {
     file = await loadStdioServers(cfg.stdioConfigPath);
   } catch (err) {
-    throw new ProxyError("bad-request", (err as Error).message, "Fix the stdio servers file (TOOLSCOPE_STDIO_CONFIG); see toolscope.servers.example.json.");
+    throw new ProxyError(
+      "bad-request",
+      (err as Error).message,
+      "Fix the stdio servers file (TOOLSCOPE_STDIO_CONFIG); see toolscope.servers.example.json.",
+    );
   }
   const spec = file.servers.get(name);
   if (!spec) {
@@ -133,7 +152,9 @@ export async function configuredServer(cfg: Pick<Config, "mode" | "stdioConfigPa
     throw new ProxyError(
       "bad-request",
       `No stdio server named "${name}" in ${cfg.stdioConfigPath}.`,
-      names.length ? `Configured: ${names.map((n) => `stdio:${n}`).join(", ")}.` : "Add it under \"mcpServers\" in that file (TOOLSCOPE_STDIO_CONFIG); see toolscope.servers.example.json.",
+      names.length
+        ? `Configured: ${names.map((n) => `stdio:${n}`).join(", ")}.`
+        : 'Add it under "mcpServers" in that file (TOOLSCOPE_STDIO_CONFIG); see toolscope.servers.example.json.',
     );
   }
   return spec;
@@ -145,7 +166,8 @@ export async function listStdioServers(cfg: Pick<Config, "mode" | "stdioConfigPa
   try {
     const file = await loadStdioServers(cfg.stdioConfigPath);
     const servers = [...file.servers.values()].map((s) => ({ name: s.name, command: path.basename(s.command), argCount: s.args.length }));
-    const problem = servers.length === 0 ? `No stdio servers configured: create ${cfg.stdioConfigPath} (see toolscope.servers.example.json).` : undefined;
+    const problem =
+      servers.length === 0 ? `No stdio servers configured: create ${cfg.stdioConfigPath} (see toolscope.servers.example.json).` : undefined;
     return { enabled: true, servers, configPath: cfg.stdioConfigPath, ...(problem ? { problem } : {}) };
   } catch (err) {
     return { enabled: true, servers: [], configPath: cfg.stdioConfigPath, problem: (err as Error).message };

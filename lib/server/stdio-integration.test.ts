@@ -20,7 +20,11 @@ writeFileSync(
   JSON.stringify({
     mcpServers: {
       everything: { command: process.execPath, args: [everything, "stdio"] },
-      asks: { command: process.execPath, args: ["--import", "tsx", path.resolve("lib/server/testing/asks-server.ts"), "stdio"], cwd: process.cwd() },
+      asks: {
+        command: process.execPath,
+        args: ["--import", "tsx", path.resolve("lib/server/testing/asks-server.ts"), "stdio"],
+        cwd: process.cwd(),
+      },
       crashes: { command: process.execPath, args: ["-e", "process.stderr.write('boom: missing API_KEY\\n'); process.exit(2)"] },
       missing: { command: "toolscope-no-such-command-xyz" },
     },
@@ -63,10 +67,20 @@ describe("stdio: server-everything through the proxy service", () => {
     assert.ok(alive(pid));
 
     const list = await tools({ connection, headers: {} }, ctx);
-    assert.ok(list.tools.some((t) => t.name === "echo"), "echo is listed");
+    assert.ok(
+      list.tools.some((t) => t.name === "echo"),
+      "echo is listed",
+    );
     assert.equal(list.pages >= 1, true);
 
-    const res = await rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "hello over stdio" } } } }, ctx);
+    const res = await rpc(
+      {
+        connection,
+        headers: {},
+        message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "hello over stdio" } } },
+      },
+      ctx,
+    );
     assert.deepEqual(res.response, { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "Echo: hello over stdio" }] } });
     assert.deepEqual(res.added, [], "legacy era: nothing stamped; no Mcp-* headers on stdio");
     assert.equal(res.exchanges.length, 1);
@@ -78,7 +92,16 @@ describe("stdio: server-everything through the proxy service", () => {
     // Streamed: progress notifications relayed through the same hook as on HTTP.
     const events: RpcStreamEvent[] = [];
     const streamed = await rpc(
-      { connection, headers: {}, message: { jsonrpc: "2.0", id: "lro", method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 0.4, steps: 2 }, _meta: { progressToken: "p1" } } } },
+      {
+        connection,
+        headers: {},
+        message: {
+          jsonrpc: "2.0",
+          id: "lro",
+          method: "tools/call",
+          params: { name: "trigger-long-running-operation", arguments: { duration: 0.4, steps: 2 }, _meta: { progressToken: "p1" } },
+        },
+      },
       { ...ctx, emit: (e) => events.push(e) },
     );
     assert.ok(streamed.response && "result" in streamed.response);
@@ -87,7 +110,14 @@ describe("stdio: server-everything through the proxy service", () => {
     assert.equal(streamed.notifications.filter((n) => n.method === "notifications/progress").length, 2);
 
     // A JSON-RPC error is the server's answer.
-    const unknown = await rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "no_such_tool", arguments: {} } } }, ctx);
+    const unknown = await rpc(
+      {
+        connection,
+        headers: {},
+        message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "no_such_tool", arguments: {} } },
+      },
+      ctx,
+    );
     assert.ok(unknown.response && ("error" in unknown.response || (unknown.response.result as { isError?: boolean }).isError));
 
     const bye = await disconnect({ connection, headers: {} }, ctx);
@@ -95,7 +125,10 @@ describe("stdio: server-everything through the proxy service", () => {
     assert.match(bye.note, /Stopped the stdio server "everything"/);
     assert.equal(alive(pid), false, "the process is gone after disconnect");
 
-    await assert.rejects(rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 3, method: "ping" } }, ctx), (err: unknown) => err instanceof ProxyError && /No running process/.test(err.message));
+    await assert.rejects(
+      rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 3, method: "ping" } }, ctx),
+      (err: unknown) => err instanceof ProxyError && /No running process/.test(err.message),
+    );
     const again = await disconnect({ connection, headers: {} }, ctx);
     assert.match(again.note, /already stopped/);
   });
@@ -109,17 +142,36 @@ describe("stdio: server-everything through the proxy service", () => {
   });
 
   test("a command that does not exist: a clear error", async () => {
-    await assert.rejects(connect({ url: "stdio:missing", era: "legacy", headers: {} }, ctx), (err: unknown) => err instanceof ProxyError && /was not found/.test(err.message));
+    await assert.rejects(
+      connect({ url: "stdio:missing", era: "legacy", headers: {} }, ctx),
+      (err: unknown) => err instanceof ProxyError && /was not found/.test(err.message),
+    );
   });
 
   test("names only: an unconfigured name is refused before anything runs; hosted mode refuses everything", async () => {
-    await assert.rejects(connect({ url: "stdio:nope", era: "auto", headers: {} }, ctx), (err: unknown) => err instanceof ProxyError && err.kind === "bad-request" && /stdio:everything/.test(err.hint ?? ""));
+    await assert.rejects(
+      connect({ url: "stdio:nope", era: "auto", headers: {} }, ctx),
+      (err: unknown) => err instanceof ProxyError && err.kind === "bad-request" && /stdio:everything/.test(err.hint ?? ""),
+    );
     const hosted: ApiContext = { ...ctx, config: { ...cfg, mode: "hosted" } };
-    await assert.rejects(connect({ url: "stdio:everything", era: "auto", headers: {} }, hosted), (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target" && /only available when Toolscope runs locally/.test(err.message));
+    await assert.rejects(
+      connect({ url: "stdio:everything", era: "auto", headers: {} }, hosted),
+      (err: unknown) =>
+        err instanceof ProxyError && err.kind === "blocked-target" && /only available when Toolscope runs locally/.test(err.message),
+    );
     const descriptor = { v: 1 as const, url: "stdio:everything", era: "legacy" as const, protocolVersion: "2025-11-25", stdioId: "x" };
-    await assert.rejects(tools({ connection: descriptor, headers: {} }, hosted), (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target");
-    await assert.rejects(rpc({ connection: descriptor, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "ping" } }, hosted), (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target");
-    await assert.rejects(disconnect({ connection: descriptor, headers: {} }, hosted), (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target");
+    await assert.rejects(
+      tools({ connection: descriptor, headers: {} }, hosted),
+      (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target",
+    );
+    await assert.rejects(
+      rpc({ connection: descriptor, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "ping" } }, hosted),
+      (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target",
+    );
+    await assert.rejects(
+      disconnect({ connection: descriptor, headers: {} }, hosted),
+      (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target",
+    );
   });
 });
 
@@ -128,15 +180,36 @@ describe("stdio: the client rules apply as on HTTP", () => {
     const { connection } = await connect({ url: "stdio:asks", era: "legacy", headers: {} }, ctx);
     try {
       const list = await tools({ connection, headers: {} }, ctx);
-      assert.ok(list.excluded.some((e) => e.tool.name === "oversized-schema"), JSON.stringify(list.excluded.map((e) => e.tool.name)));
+      assert.ok(
+        list.excluded.some((e) => e.tool.name === "oversized-schema"),
+        JSON.stringify(list.excluded.map((e) => e.tool.name)),
+      );
       await assert.rejects(
-        rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "oversized-schema", arguments: { note: "x" } } } }, ctx),
+        rpc(
+          {
+            connection,
+            headers: {},
+            message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "oversized-schema", arguments: { note: "x" } } },
+          },
+          ctx,
+        ),
         (err: unknown) => err instanceof ProxyError && err.kind === "bad-request" && /is excluded and cannot be called/.test(err.message),
       );
       // The process is fine and the other tools still work.
-      const res = await rpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "ask-roots", arguments: { waitMs: 2000 } } } }, ctx);
+      const res = await rpc(
+        {
+          connection,
+          headers: {},
+          message: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "ask-roots", arguments: { waitMs: 2000 } } },
+        },
+        ctx,
+      );
       assert.ok(res.response && "result" in res.response);
-      assert.deepEqual(res.serverRequests?.map((r) => [r.request.method, r.answeredBy]), [["roots/list", "proxy"]], "a call that is not streamed refuses the server's request at once");
+      assert.deepEqual(
+        res.serverRequests?.map((r) => [r.request.method, r.answeredBy]),
+        [["roots/list", "proxy"]],
+        "a call that is not streamed refuses the server's request at once",
+      );
     } finally {
       await disconnect({ connection, headers: {} }, ctx);
     }

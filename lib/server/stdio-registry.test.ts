@@ -48,8 +48,20 @@ async function launch(r: StdioRegistry, name = "echo"): Promise<StdioProcess> {
 }
 
 /** One exchange on the process's channel, the way the proxy runs it (legacy era: nothing is stamped). */
-function send(p: StdioProcess, message: Record<string, unknown>, opts: { timeoutMs: number; signal?: AbortSignal; onNotification?: (m: Record<string, unknown>) => void }): Promise<ExchangeResult> {
-  return runExchange({ open: p.channel(), message, era: "legacy", timeoutMs: opts.timeoutMs, signal: opts.signal, asker: refusingAsker("test"), onNotification: opts.onNotification });
+function send(
+  p: StdioProcess,
+  message: Record<string, unknown>,
+  opts: { timeoutMs: number; signal?: AbortSignal; onNotification?: (m: Record<string, unknown>) => void },
+): Promise<ExchangeResult> {
+  return runExchange({
+    open: p.channel(),
+    message,
+    era: "legacy",
+    timeoutMs: opts.timeoutMs,
+    signal: opts.signal,
+    asker: refusingAsker("test"),
+    onNotification: opts.onNotification,
+  });
 }
 
 function alive(pid: number | undefined): boolean {
@@ -106,7 +118,11 @@ describe("StdioRegistry", () => {
     const r = registry();
     const p = await launch(r);
     const seen: unknown[] = [];
-    const res = await send(p, { jsonrpc: "2.0", id: "a-1", method: "tools/call", params: { name: "echo" } }, { timeoutMs: 5000, onNotification: (m) => seen.push(m) });
+    const res = await send(
+      p,
+      { jsonrpc: "2.0", id: "a-1", method: "tools/call", params: { name: "echo" } },
+      { timeoutMs: 5000, onNotification: (m) => seen.push(m) },
+    );
     assert.deepEqual(res.response, { jsonrpc: "2.0", id: "a-1", result: { echo: { name: "echo" } } });
     // The log message names no request: on the process's shared pipe it is the session's, still relayed as it arrives.
     const collected = [...res.notifications, ...res.sessionNotifications];
@@ -130,7 +146,10 @@ describe("StdioRegistry", () => {
     const r = registry({ maxProcesses: 2 });
     const a = await launch(r, "a");
     await launch(r, "b");
-    assert.throws(() => r.create(spec("c")), (err: unknown) => err instanceof ProxyError && err.kind === "rate-limited" && /TOOLSCOPE_STDIO_MAX_PROCESSES=2/.test(err.message));
+    assert.throws(
+      () => r.create(spec("c")),
+      (err: unknown) => err instanceof ProxyError && err.kind === "rate-limited" && /TOOLSCOPE_STDIO_MAX_PROCESSES=2/.test(err.message),
+    );
     const pid = a.pid;
     assert.ok(alive(pid));
     await r.stop(a.id);
@@ -146,7 +165,11 @@ describe("StdioRegistry", () => {
     assert.equal(r.running, 0, "a dead process does not count toward the cap");
     assert.throws(
       () => r.get(p.id, "stdio:echo"),
-      (err: unknown) => err instanceof ProxyError && /exited with code 3/.test(err.message) && /fatal: asked to exit/.test(err.message) && /Connect again/.test(err.hint ?? ""),
+      (err: unknown) =>
+        err instanceof ProxyError &&
+        /exited with code 3/.test(err.message) &&
+        /fatal: asked to exit/.test(err.message) &&
+        /Connect again/.test(err.hint ?? ""),
     );
   });
 
@@ -156,7 +179,10 @@ describe("StdioRegistry", () => {
     const pending = send(p, { jsonrpc: "2.0", id: 7, method: "slow" }, { timeoutMs: 5000 });
     await new Promise((res) => setTimeout(res, 100));
     process.kill(p.pid as number, "SIGKILL");
-    await assert.rejects(pending, (err: unknown) => err instanceof ExchangeFailure && /killed by SIGKILL/.test((err.cause as Error).message));
+    await assert.rejects(
+      pending,
+      (err: unknown) => err instanceof ExchangeFailure && /killed by SIGKILL/.test((err.cause as Error).message),
+    );
   });
 
   test("cancelling sends notifications/cancelled for the request id; progress goes to its request", async () => {
@@ -164,7 +190,11 @@ describe("StdioRegistry", () => {
     const p = await launch(r);
     const ctrl = new AbortController();
     const progress: unknown[] = [];
-    const pending = send(p, { jsonrpc: "2.0", id: "slow-1", method: "slow", params: { _meta: { progressToken: "tok" } } }, { timeoutMs: 5000, signal: ctrl.signal, onNotification: (m) => progress.push(m) });
+    const pending = send(
+      p,
+      { jsonrpc: "2.0", id: "slow-1", method: "slow", params: { _meta: { progressToken: "tok" } } },
+      { timeoutMs: 5000, signal: ctrl.signal, onNotification: (m) => progress.push(m) },
+    );
     await until(() => progress.length === 1);
     ctrl.abort();
     await assert.rejects(pending, (err: unknown) => err instanceof ExchangeFailure && /cancelled/.test((err.cause as Error).message));
@@ -188,7 +218,10 @@ describe("StdioRegistry", () => {
     const r = registry();
     const p = await launch(r);
     const first = send(p, { jsonrpc: "2.0", id: 1, method: "slow" }, { timeoutMs: 500 });
-    await assert.rejects(send(p, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { timeoutMs: 500 }), (err: unknown) => err instanceof ExchangeFailure && /still waiting/.test((err.cause as Error).message));
+    await assert.rejects(
+      send(p, { jsonrpc: "2.0", id: 1, method: "tools/list" }, { timeoutMs: 500 }),
+      (err: unknown) => err instanceof ExchangeFailure && /still waiting/.test((err.cause as Error).message),
+    );
     await assert.rejects(first);
   });
 
@@ -197,7 +230,10 @@ describe("StdioRegistry", () => {
     const p = await launch(r);
     const pid = p.pid;
     await until(() => !alive(pid), 8000);
-    assert.throws(() => r.get(p.id, "stdio:echo"), (err: unknown) => err instanceof ProxyError && /No running process/.test(err.message));
+    assert.throws(
+      () => r.get(p.id, "stdio:echo"),
+      (err: unknown) => err instanceof ProxyError && /No running process/.test(err.message),
+    );
   });
 
   test("an id only reaches its own server, and unknown ids are a clear error", async () => {
@@ -222,9 +258,15 @@ describe("StdioRegistry", () => {
   });
 
   test("the process-wide registry refuses in hosted mode, and only ever spawns configured specs", () => {
-    assert.throws(() => stdioRegistry({ mode: "hosted", stdioMaxProcesses: 8, stdioIdleMs: 60_000, maxResponseBytes: 1_000_000 }), (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target");
+    assert.throws(
+      () => stdioRegistry({ mode: "hosted", stdioMaxProcesses: 8, stdioIdleMs: 60_000, maxResponseBytes: 1_000_000 }),
+      (err: unknown) => err instanceof ProxyError && err.kind === "blocked-target",
+    );
     // The registry's only way to make a process is create(spec): a StdioServerSpec comes from the config file parser.
     const methods = Object.getOwnPropertyNames(StdioRegistry.prototype);
-    assert.deepEqual(methods.filter((m) => /^(spawn|exec|launch|run)$|command/i.test(m)), []);
+    assert.deepEqual(
+      methods.filter((m) => /^(spawn|exec|launch|run)$|command/i.test(m)),
+      [],
+    );
   });
 });

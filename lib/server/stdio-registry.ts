@@ -59,7 +59,9 @@ export class StderrRing {
   takeNew(max = MAX_STDERR_LINES_PER_RESPONSE): string[] {
     const out: string[] = [];
     if (this.cursor < this.first) {
-      out.push(`… ${this.first - this.cursor} earlier stderr lines dropped (only the last ${Math.round(this.maxBytes / 1024)} KB are kept)`);
+      out.push(
+        `… ${this.first - this.cursor} earlier stderr lines dropped (only the last ${Math.round(this.maxBytes / 1024)} KB are kept)`,
+      );
       this.cursor = this.first;
     }
     const fresh = this.lines.slice(this.cursor - this.first);
@@ -108,7 +110,14 @@ export class StdioProcess {
     maxMessageBytes: number,
     private readonly onGone: (p: StdioProcess) => void,
   ) {
-    this.transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, cwd: spec.cwd, stderr: "pipe", maxBufferSize: maxMessageBytes });
+    this.transport = new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: spec.env,
+      cwd: spec.cwd,
+      stderr: "pipe",
+      maxBufferSize: maxMessageBytes,
+    });
     // The PassThrough exists before start, so early output (e.g. a crash on launch) is kept.
     this.transport.stderr?.on("data", (d: Buffer | string) => this.stderr.append(typeof d === "string" ? d : d.toString("utf8")));
     // Watch the child from the moment the Client starts the transport, so an exit during the handshake is noticed too.
@@ -203,7 +212,11 @@ export class StdioProcess {
       return;
     }
     const params = m.params as { progressToken?: unknown; requestId?: unknown } | undefined;
-    const owner = lanes.find((l) => (params?.progressToken !== undefined && l.progressToken === params.progressToken) || (params?.requestId !== undefined && l.ids.has(JSON.stringify(params.requestId))));
+    const owner = lanes.find(
+      (l) =>
+        (params?.progressToken !== undefined && l.progressToken === params.progressToken) ||
+        (params?.requestId !== undefined && l.ids.has(JSON.stringify(params.requestId))),
+    );
     for (const lane of owner ? [owner] : lanes) lane.deliver(m, owner === undefined);
   }
 
@@ -220,7 +233,12 @@ export class StdioProcess {
       const started = performance.now();
       const records: HttpExchange[] = [];
       const record = (message: Record<string, unknown>): HttpExchange => {
-        const x: HttpExchange = { transport: "stdio", request: { method: "STDIO", url: this.url, headers: [], body: JSON.stringify(message) }, startedAt: new Date().toISOString(), durationMs: 0 };
+        const x: HttpExchange = {
+          transport: "stdio",
+          request: { method: "STDIO", url: this.url, headers: [], body: JSON.stringify(message) },
+          startedAt: new Date().toISOString(),
+          durationMs: 0,
+        };
         records.push(x);
         return x;
       };
@@ -231,7 +249,10 @@ export class StdioProcess {
         send: async (message, { signal }) => {
           const key = JSON.stringify(message.id);
           if (message.id !== undefined && [...this.lanes].some((l) => l !== lane && l.ids.has(key))) {
-            throw new ProxyError("bad-request", `A request with id ${key} is still waiting for its response on this stdio process; use another id.`);
+            throw new ProxyError(
+              "bad-request",
+              `A request with id ${key} is still waiting for its response on this stdio process; use another id.`,
+            );
           }
           main = record(message);
           if (message.id !== undefined) lane.ids.add(key);
@@ -240,7 +261,10 @@ export class StdioProcess {
           signal.addEventListener(
             "abort",
             () => {
-              if (!response && message.id !== undefined && this.state === "live") void this.transport.send(this.cancelFor(message.id, (signal.reason as Error)?.message ?? "cancelled") as never).catch(() => undefined);
+              if (!response && message.id !== undefined && this.state === "live")
+                void this.transport
+                  .send(this.cancelFor(message.id, (signal.reason as Error)?.message ?? "cancelled") as never)
+                  .catch(() => undefined);
             },
             { once: true },
           );
@@ -254,7 +278,13 @@ export class StdioProcess {
         exchanges: () => {
           if (main) {
             main.durationMs = performance.now() - started;
-            main.response = { status: 0, statusText: "stdout", headers: [], sseEvents: events, ...(response ? { body: JSON.stringify(response) } : {}) };
+            main.response = {
+              status: 0,
+              statusText: "stdout",
+              headers: [],
+              sseEvents: events,
+              ...(response ? { body: JSON.stringify(response) } : {}),
+            };
           }
           return records;
         },
@@ -279,7 +309,8 @@ export class StdioProcess {
 
   /** Stamped `notifications/cancelled` for a request given up on. */
   private cancelFor(requestId: unknown, reason: string): Record<string, unknown> {
-    return stampMessage({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason } }, this.era ?? "legacy", () => 0).message;
+    return stampMessage({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason } }, this.era ?? "legacy", () => 0)
+      .message;
   }
 
   touch(): void {
@@ -318,7 +349,11 @@ export class StdioRegistry {
   /** A new (not yet started) process for a configured server; the SDK Client starts it on connect. */
   create(spec: StdioServerSpec): StdioProcess {
     if (this.running >= this.opts.maxProcesses) {
-      throw new ProxyError("rate-limited", `${this.running} stdio servers are already running, the most allowed (TOOLSCOPE_STDIO_MAX_PROCESSES=${this.opts.maxProcesses}).`, "Disconnect one, or wait for an idle one to be stopped.");
+      throw new ProxyError(
+        "rate-limited",
+        `${this.running} stdio servers are already running, the most allowed (TOOLSCOPE_STDIO_MAX_PROCESSES=${this.opts.maxProcesses}).`,
+        "Disconnect one, or wait for an idle one to be stopped.",
+      );
     }
     const proc = new StdioProcess(spec, this.opts.maxMessageBytes, (p) => this.onGone(p));
     this.entries.set(proc.id, proc);
@@ -336,7 +371,11 @@ export class StdioRegistry {
   get(id: string | undefined, url: string): StdioProcess {
     const proc = id ? this.entries.get(id) : undefined;
     if (!proc || proc.url !== url || proc.state === "stopped") {
-      throw new ProxyError("upstream-protocol", `No running process for ${url} with this connection: it was stopped (disconnected, idle for ${Math.round(this.opts.idleMs / 1000)} s, or Toolscope restarted).`, "Connect again to start a new process.");
+      throw new ProxyError(
+        "upstream-protocol",
+        `No running process for ${url} with this connection: it was stopped (disconnected, idle for ${Math.round(this.opts.idleMs / 1000)} s, or Toolscope restarted).`,
+        "Connect again to start a new process.",
+      );
     }
     if (proc.state === "dead") throw proc.deadError();
     proc.touch();
@@ -382,7 +421,6 @@ export class StdioRegistry {
   }
 }
 
-
 /** Kill every child when the app exits (SIGTERM/SIGINT keep their default behaviour: we re-raise when we are the only listener). */
 function installExitHandlers(registry: StdioRegistry): void {
   process.once("exit", () => registry.killAllNow());
@@ -399,7 +437,11 @@ function installExitHandlers(registry: StdioRegistry): void {
 export function stdioRegistry(cfg: Pick<Config, "mode" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes">): StdioRegistry {
   assertStdioAllowed(cfg);
   return processSingleton("stdio-registry", () => {
-    const registry = new StdioRegistry({ maxProcesses: cfg.stdioMaxProcesses, idleMs: cfg.stdioIdleMs, maxMessageBytes: cfg.maxResponseBytes });
+    const registry = new StdioRegistry({
+      maxProcesses: cfg.stdioMaxProcesses,
+      idleMs: cfg.stdioIdleMs,
+      maxMessageBytes: cfg.maxResponseBytes,
+    });
     installExitHandlers(registry);
     return registry;
   });

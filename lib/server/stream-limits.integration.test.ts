@@ -29,15 +29,31 @@ after(async () => {
 });
 
 function call(name: string, args: Record<string, unknown>) {
-  return stampMessage({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args, _meta: { progressToken: "p1" } } }, "modern", () => 1).message;
+  return stampMessage(
+    { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args, _meta: { progressToken: "p1" } } },
+    "modern",
+    () => 1,
+  ).message;
 }
 
 /** The request timeout is 2 s: every call below that answers or is cut later shows which limit applied. */
 function send(message: Record<string, unknown>, stream: StreamLimits | undefined, timeoutMs = 2_000) {
-  return exchangeMessage({ target: { url: served.url, displayUrl: served.url.href, fetch }, descriptor: MODERN, message, userHeaders: {}, timeoutMs, stream, maxBodyBytes: 1_000_000 });
+  return exchangeMessage({
+    target: { url: served.url, displayUrl: served.url.href, fetch },
+    descriptor: MODERN,
+    message,
+    userHeaders: {},
+    timeoutMs,
+    stream,
+    maxBodyBytes: 1_000_000,
+  });
 }
 
-const cutBy = (setting: string) => (err: unknown) => err instanceof ExchangeFailure && err.cause instanceof ProxyError && err.cause.kind === "upstream-timeout" && err.cause.message.includes(setting);
+const cutBy = (setting: string) => (err: unknown) =>
+  err instanceof ExchangeFailure &&
+  err.cause instanceof ProxyError &&
+  err.cause.kind === "upstream-timeout" &&
+  err.cause.message.includes(setting);
 
 test("a call that sends progress every 500 ms runs past the 2 s request timeout and answers", async () => {
   const started = performance.now();
@@ -59,7 +75,10 @@ test("a call whose stream goes silent after its first event is cut after TOOLSCO
   );
   const took = performance.now() - started;
   assert.ok(took >= 1_200 && took < 6_000, `cut after ${took} ms`);
-  assert.match((failure as ExchangeFailure).cause instanceof ProxyError ? ((failure as ExchangeFailure).cause as ProxyError).message : "", /went silent/);
+  assert.match(
+    (failure as ExchangeFailure).cause instanceof ProxyError ? ((failure as ExchangeFailure).cause as ProxyError).message : "",
+    /went silent/,
+  );
   assert.equal((failure as ExchangeFailure).exchanges[0]?.response?.status, 200);
 });
 
@@ -73,5 +92,8 @@ test("the stream maximum bounds a call that keeps talking", async () => {
 });
 
 test("without stream limits, the request timeout bounds the streamed answer as a whole", async () => {
-  await assert.rejects(send(call("tick", { count: 7, interval_ms: 500 }), undefined), (err: unknown) => err instanceof ExchangeFailure && (err.cause as ProxyError).message === "No response within 2000 ms.");
+  await assert.rejects(
+    send(call("tick", { count: 7, interval_ms: 500 }), undefined),
+    (err: unknown) => err instanceof ExchangeFailure && (err.cause as ProxyError).message === "No response within 2000 ms.",
+  );
 });

@@ -33,7 +33,12 @@ const cfg = { streamIdleMs: 1_000, streamMaxMs: 10_000, listenMaxMs: 60_000 };
 function watch(stream = true) {
   const clock = fakeClock();
   const fired: Expiry[] = [];
-  const dog = watchExchange({ timeoutMs: 3_000, stream: stream ? streamLimitsFor("tools/call", cfg) : undefined, onExpire: (e) => fired.push(e), timers: clock.timers });
+  const dog = watchExchange({
+    timeoutMs: 3_000,
+    stream: stream ? streamLimitsFor("tools/call", cfg) : undefined,
+    onExpire: (e) => fired.push(e),
+    timers: clock.timers,
+  });
   return { clock, fired, dog };
 }
 
@@ -95,7 +100,10 @@ test("fires at most once, and never after stop", () => {
 test("the errors name the limit, its setting and what to do", () => {
   const idle = streamCutError("idle", streamLimitsFor("tools/call", cfg));
   assert.equal(idle.kind, "upstream-timeout");
-  assert.match(idle.message, /The streamed response went silent: nothing arrived \(no event, no keep-alive comment\) for 1000 ms \(TOOLSCOPE_STREAM_IDLE_MS\)/);
+  assert.match(
+    idle.message,
+    /The streamed response went silent: nothing arrived \(no event, no keep-alive comment\) for 1000 ms \(TOOLSCOPE_STREAM_IDLE_MS\)/,
+  );
   assert.match(idle.hint ?? "", /keep-alive/);
   const max = streamCutError("max", streamLimitsFor("subscriptions/listen", cfg));
   assert.equal(max.message, "The subscriptions/listen stream reached its longest allowed duration (60000 ms, TOOLSCOPE_LISTEN_MAX_MS).");

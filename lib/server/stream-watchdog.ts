@@ -21,9 +21,21 @@ export interface StreamLimits {
 /** The limits for one message sent upstream: a listen stream is open-ended by design and gets its own maximum. */
 export function streamLimitsFor(method: unknown, cfg: { streamIdleMs: number; streamMaxMs: number; listenMaxMs: number }): StreamLimits {
   if (method === "subscriptions/listen") {
-    return { idleMs: cfg.streamIdleMs, maxMs: cfg.listenMaxMs, maxSetting: "TOOLSCOPE_LISTEN_MAX_MS", subject: "The subscriptions/listen stream", maxHint: "Open it again to keep listening; Toolscope's live docs do that on their own." };
+    return {
+      idleMs: cfg.streamIdleMs,
+      maxMs: cfg.listenMaxMs,
+      maxSetting: "TOOLSCOPE_LISTEN_MAX_MS",
+      subject: "The subscriptions/listen stream",
+      maxHint: "Open it again to keep listening; Toolscope's live docs do that on their own.",
+    };
   }
-  return { idleMs: cfg.streamIdleMs, maxMs: cfg.streamMaxMs, maxSetting: "TOOLSCOPE_STREAM_MAX_MS", subject: "The streamed response", maxHint: "A call that keeps sending progress may run this long; raise TOOLSCOPE_STREAM_MAX_MS when running Toolscope locally." };
+  return {
+    idleMs: cfg.streamIdleMs,
+    maxMs: cfg.streamMaxMs,
+    maxSetting: "TOOLSCOPE_STREAM_MAX_MS",
+    subject: "The streamed response",
+    maxHint: "A call that keeps sending progress may run this long; raise TOOLSCOPE_STREAM_MAX_MS when running Toolscope locally.",
+  };
 }
 
 /** Which limit ran out. */
@@ -35,10 +47,14 @@ export function streamCutError(expiry: "idle" | "max", limits: StreamLimits): Pr
     return new ProxyError(
       "upstream-timeout",
       `${limits.subject} went silent: nothing arrived (no event, no keep-alive comment) for ${limits.idleMs} ms (TOOLSCOPE_STREAM_IDLE_MS), so Toolscope closed it.`,
-      "The server may be hung. A server that works quietly for longer should send progress notifications or SSE comments (\": keep-alive\"); when running Toolscope locally you can raise TOOLSCOPE_STREAM_IDLE_MS.",
+      'The server may be hung. A server that works quietly for longer should send progress notifications or SSE comments (": keep-alive"); when running Toolscope locally you can raise TOOLSCOPE_STREAM_IDLE_MS.',
     );
   }
-  return new ProxyError("upstream-timeout", `${limits.subject} reached its longest allowed duration (${limits.maxMs} ms, ${limits.maxSetting}).`, limits.maxHint);
+  return new ProxyError(
+    "upstream-timeout",
+    `${limits.subject} reached its longest allowed duration (${limits.maxMs} ms, ${limits.maxSetting}).`,
+    limits.maxHint,
+  );
 }
 
 export interface Timers {
@@ -46,7 +62,10 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
-const realTimers: Timers = { set: (run, ms) => setTimeout(run, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+const realTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export interface ExchangeWatchdog {
   /** The response is an event stream: the request timeout gives way to the stream limits (when there are any). */
@@ -67,7 +86,12 @@ export interface ExchangeWatchdog {
  * Watches one exchange's limits and calls `onExpire` once, with the first limit that runs out. Without `stream`
  * limits the request timeout bounds the whole exchange, streamed or not (list pages, connects).
  */
-export function watchExchange(opts: { timeoutMs: number; stream?: StreamLimits; onExpire: (expiry: Expiry) => void; timers?: Timers }): ExchangeWatchdog {
+export function watchExchange(opts: {
+  timeoutMs: number;
+  stream?: StreamLimits;
+  onExpire: (expiry: Expiry) => void;
+  timers?: Timers;
+}): ExchangeWatchdog {
   const timers = opts.timers ?? realTimers;
   let done = false;
   let idle: unknown;

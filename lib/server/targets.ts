@@ -24,7 +24,11 @@ export async function resolveTarget(url: string, origin: string): Promise<Target
   // stdio servers are processes, not URLs: the proxy routes them to ./upstream-stdio.ts before resolving targets.
   if (url.startsWith("stdio:")) {
     assertStdioAllowed(config());
-    throw new ProxyError("bad-request", `${url} is a local stdio server: it has no HTTP endpoint (this view needs one).`, "Use the playground for stdio servers.");
+    throw new ProxyError(
+      "bad-request",
+      `${url} is a local stdio server: it has no HTTP endpoint (this view needs one).`,
+      "Use the playground for stdio servers.",
+    );
   }
   if (url.startsWith("builtin:")) {
     const entry = BUILTINS[url.slice("builtin:".length)];
@@ -39,5 +43,14 @@ export async function resolveTarget(url: string, origin: string): Promise<Target
     };
   }
   const c = config();
-  return { url: new URL(url), displayUrl: redactServerUrl(url), fetch: createSafeFetch({ allowPrivate: c.allowPrivateNetwork, allow: c.egressAllow, connectTimeoutMs: c.requestTimeoutMs, maxConnectionsPerOrigin: c.maxConnectionsPerOrigin }) };
+  return {
+    url: new URL(url),
+    displayUrl: redactServerUrl(url),
+    fetch: createSafeFetch({
+      allowPrivate: c.allowPrivateNetwork,
+      allow: c.egressAllow,
+      connectTimeoutMs: c.requestTimeoutMs,
+      maxConnectionsPerOrigin: c.maxConnectionsPerOrigin,
+    }),
+  };
 }

@@ -52,7 +52,9 @@ export class ToolListBus {
   start(): Promise<void> {
     return (this.#started ??= (async () => {
       // Its own connection, in subscriber mode: the SUBSCRIBE waits in the offline queue until connected.
-      const sub = (this.#subscriber = this.#options.subscriber ?? newRedis(this.#redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }, this.#log));
+      const sub = (this.#subscriber =
+        this.#options.subscriber ??
+        newRedis(this.#redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }, this.#log));
       sub.on("message", (channel: string, raw: string) => {
         if (channel !== TOOL_LIST_CHANNEL) return;
         let msg: Message;

@@ -34,7 +34,14 @@ async function client(): Promise<Redis> {
 const modern = { url: "https://example.com/mcp", era: "modern" as const, protocolVersion: "2026-07-28" };
 
 function list(extra: Partial<ToolsResponse> = {}): ToolsResponse {
-  return { tools: [{ name: "t", inputSchema: { type: "object", properties: { b: {}, a: {} } } }], excluded: [], fetchedAt: "2026-12-02T14:00:00.000Z", pages: 1, warnings: [], ...extra };
+  return {
+    tools: [{ name: "t", inputSchema: { type: "object", properties: { b: {}, a: {} } } }],
+    excluded: [],
+    fetchedAt: "2026-12-02T14:00:00.000Z",
+    pages: 1,
+    warnings: [],
+    ...extra,
+  };
 }
 
 describe("RedisToolListStore", () => {
@@ -47,7 +54,11 @@ describe("RedisToolListStore", () => {
     const hit = await cache.lookup(modern, {});
     assert.equal(hit?.cache.hit, true);
     assert.deepEqual(Object.keys(hit!.list.tools[0].inputSchema.properties as object), ["b", "a"], "JSON round trip keeps key order");
-    assert.equal(await cache.lookup(modern, { Authorization: "Bearer b" }), undefined, "a caller with credentials never gets the shared entry");
+    assert.equal(
+      await cache.lookup(modern, { Authorization: "Bearer b" }),
+      undefined,
+      "a caller with credentials never gets the shared entry",
+    );
     await cache.put(modern, { Authorization: "Bearer b" }, list({ ttlMs: 60_000, cacheScope: "private" }));
     assert.ok(await cache.lookup(modern, { Authorization: "Bearer b" }), "their own private entry");
     assert.equal(await cache.lookup(modern, { Authorization: "Bearer c" }), undefined, "not someone else's");
@@ -72,7 +83,11 @@ describe("RedisToolListStore", () => {
     const keyPrefix = `test:${run}:${n++}:`;
     const cache = new ToolListCache(new RedisToolListStore(c, { keyPrefix }));
     await cache.put({ ...modern, url: "https://user:secret@example.com/mcp" }, {}, list({ ttlMs: 10_000, cacheScope: "public" }));
-    await cache.put({ ...modern, url: "https://user:secret@example.com/mcp" }, { A: "1" }, list({ ttlMs: 10 * MAX_TOOL_LIST_TTL_MS, cacheScope: "private" }));
+    await cache.put(
+      { ...modern, url: "https://user:secret@example.com/mcp" },
+      { A: "1" },
+      list({ ttlMs: 10 * MAX_TOOL_LIST_TTL_MS, cacheScope: "private" }),
+    );
     const keys = await c.keys(`${keyPrefix}*`);
     assert.equal(keys.length, 1);
     assert.doesNotMatch(keys[0], /example|secret/);
@@ -84,7 +99,11 @@ describe("RedisToolListStore", () => {
     const store = new RedisToolListStore(await client(), { keyPrefix: `test:${run}:${n++}:`, maxEntryChars: 500 });
     const cache = new ToolListCache(store);
     await cache.put(modern, {}, list({ ttlMs: 60_000, cacheScope: "public" }));
-    const big = list({ ttlMs: 60_000, cacheScope: "public", tools: [{ name: "t", description: "x".repeat(600), inputSchema: { type: "object" } }] });
+    const big = list({
+      ttlMs: 60_000,
+      cacheScope: "public",
+      tools: [{ name: "t", description: "x".repeat(600), inputSchema: { type: "object" } }],
+    });
     assert.deepEqual(await cache.put(modern, {}, big), { hit: false });
     assert.equal(await cache.lookup(modern, {}), undefined);
   });
@@ -111,26 +130,29 @@ describe("RedisToolListStore", () => {
 });
 
 describe("ConfiguredToolListStore", () => {
-  withRedis("memory without REDIS_URL; with it, Redis for http(s) servers and memory for in-process ones; chosen on first use", async () => {
-    let asked = 0;
-    const plain = new ConfiguredToolListStore(() => (asked++, undefined));
-    assert.equal(asked, 0, "nothing is decided at construction");
-    const entry = { value: list(), storedAt: Date.now(), expiresAt: Date.now() + 60_000 };
-    await plain.set("https://example.com/mcp", "v", entry);
-    assert.equal(plain.memory.size, 1);
-    assert.equal(asked, 1);
+  withRedis(
+    "memory without REDIS_URL; with it, Redis for http(s) servers and memory for in-process ones; chosen on first use",
+    async () => {
+      let asked = 0;
+      const plain = new ConfiguredToolListStore(() => (asked++, undefined));
+      assert.equal(asked, 0, "nothing is decided at construction");
+      const entry = { value: list(), storedAt: Date.now(), expiresAt: Date.now() + 60_000 };
+      await plain.set("https://example.com/mcp", "v", entry);
+      assert.equal(plain.memory.size, 1);
+      assert.equal(asked, 1);
 
-    const memory = new MemoryToolListStore();
-    const shared = new ConfiguredToolListStore(() => services.redisUrl, memory);
-    await shared.set(`https://example.com/${run}`, "v", entry);
-    await shared.set("builtin:demo", "v", entry);
-    await shared.set("stdio:memory", "v", entry);
-    assert.equal(memory.size, 2, "builtin and stdio servers live in this process: their lists stay here");
-    assert.ok(await shared.get(`https://example.com/${run}`, "v"), "the http server's list went to Redis");
-    assert.equal(memory.get(`https://example.com/${run}`, "v"), undefined);
-    await shared.invalidate(`https://example.com/${run}`);
-    assert.equal(await shared.get(`https://example.com/${run}`, "v"), undefined);
-  });
+      const memory = new MemoryToolListStore();
+      const shared = new ConfiguredToolListStore(() => services.redisUrl, memory);
+      await shared.set(`https://example.com/${run}`, "v", entry);
+      await shared.set("builtin:demo", "v", entry);
+      await shared.set("stdio:memory", "v", entry);
+      assert.equal(memory.size, 2, "builtin and stdio servers live in this process: their lists stay here");
+      assert.ok(await shared.get(`https://example.com/${run}`, "v"), "the http server's list went to Redis");
+      assert.equal(memory.get(`https://example.com/${run}`, "v"), undefined);
+      await shared.invalidate(`https://example.com/${run}`);
+      assert.equal(await shared.get(`https://example.com/${run}`, "v"), undefined);
+    },
+  );
 });
 
 describe("ToolListBus", () => {

@@ -7,12 +7,27 @@ import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-h
 import type { ApiContext } from "./api-route.ts";
 import { config } from "./config.ts";
 import { connect, invalidateToolList, tools } from "./proxy-service.ts";
-import { effectiveTtlMs, headerSetHash, MAX_TOOL_LIST_TTL_MS, MemoryToolListStore, ToolListCache, type ToolListEntry, type ToolListStore } from "./tools-cache.ts";
+import {
+  effectiveTtlMs,
+  headerSetHash,
+  MAX_TOOL_LIST_TTL_MS,
+  MemoryToolListStore,
+  ToolListCache,
+  type ToolListEntry,
+  type ToolListStore,
+} from "./tools-cache.ts";
 
 const modern = { url: "https://example.com/mcp", era: "modern" as const, protocolVersion: "2026-07-28" };
 
 function list(extra: Partial<ToolsResponse> = {}): ToolsResponse {
-  return { tools: [{ name: "t", inputSchema: { type: "object" } }], excluded: [], fetchedAt: "2026-12-02T14:00:00.000Z", pages: 1, warnings: [], ...extra };
+  return {
+    tools: [{ name: "t", inputSchema: { type: "object" } }],
+    excluded: [],
+    fetchedAt: "2026-12-02T14:00:00.000Z",
+    pages: 1,
+    warnings: [],
+    ...extra,
+  };
 }
 
 /** A store that remembers every key it was given, to check what ends up in a (shared) store. */
@@ -50,8 +65,16 @@ describe("tool-list cache rules (fake clock)", () => {
     const info = await cache.put(modern, {}, list({ ttlMs: 60_000, cacheScope: "public" }));
     assert.deepEqual(info, { hit: false, storedAt: new Date(now).toISOString(), expiresAt: new Date(now + 60_000).toISOString() });
     assert.equal((await cache.lookup(modern, {}))?.cache.hit, true);
-    assert.equal(await cache.lookup(modern, { Authorization: "Bearer b" }), undefined, "a caller with credentials never gets the shared entry");
-    assert.equal(await cache.lookup({ ...modern, protocolVersion: "2027-01-01" }, {}), undefined, "another protocol revision is another key");
+    assert.equal(
+      await cache.lookup(modern, { Authorization: "Bearer b" }),
+      undefined,
+      "a caller with credentials never gets the shared entry",
+    );
+    assert.equal(
+      await cache.lookup({ ...modern, protocolVersion: "2027-01-01" }, {}),
+      undefined,
+      "another protocol revision is another key",
+    );
     now += 59_999;
     assert.ok(await cache.lookup(modern, {}));
     now += 1;
@@ -67,7 +90,10 @@ describe("tool-list cache rules (fake clock)", () => {
     assert.equal(await cache.lookup(modern, {}), undefined, "not served to anonymous callers");
     assert.equal(await cache.lookup(modern, { Authorization: "Bearer other" }), undefined, "nor to other credentials");
     assert.ok(await cache.lookup(modern, { authorization: secret }), "the same header set (names case-insensitive) hits");
-    assert.ok(store.keys.every((k) => !k.includes("secret")), "headers are never part of a key");
+    assert.ok(
+      store.keys.every((k) => !k.includes("secret")),
+      "headers are never part of a key",
+    );
     assert.ok(store.keys[0]?.includes(headerSetHash({ Authorization: secret })));
   });
 
@@ -78,7 +104,11 @@ describe("tool-list cache rules (fake clock)", () => {
     await cache.put({ ...modern, url: "https://example.com/other" }, { "X-Tenant": "a" }, list({ ttlMs: 60_000 }));
     assert.ok(await cache.lookup(modern, { "X-Tenant": "a" }));
     assert.equal(await cache.lookup(modern, { "X-Tenant": "b" }), undefined);
-    assert.equal(await cache.lookup({ ...modern, url: "https://example.com/other" }, { "X-Tenant": "b" }), undefined, "no cacheScope is treated as private");
+    assert.equal(
+      await cache.lookup({ ...modern, url: "https://example.com/other" }, { "X-Tenant": "b" }),
+      undefined,
+      "no cacheScope is treated as private",
+    );
     assert.ok(await cache.lookup({ ...modern, url: "HTTPS://EXAMPLE.com/other" }, { "X-Tenant": "a" }), "the URL is normalised");
     assert.deepEqual(await cache.put(modern, {}, list({ cacheScope: "public" })), { hit: false }, "no ttlMs: not kept");
   });
@@ -137,7 +167,16 @@ describe("/api/tools with the cache (real demo server over HTTP)", () => {
   async function start(): Promise<string> {
     served = await serveFetchHandler({
       async fetch(req) {
-        if (req.method === "POST" && ((await req.clone().json().catch(() => ({}))) as { method?: string }).method === "tools/list") listCalls++;
+        if (
+          req.method === "POST" &&
+          (
+            (await req
+              .clone()
+              .json()
+              .catch(() => ({}))) as { method?: string }
+          ).method === "tools/list"
+        )
+          listCalls++;
         return demo.fetch(req);
       },
     });

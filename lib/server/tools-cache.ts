@@ -52,7 +52,11 @@ export class MemoryToolListStore implements ToolListStore {
   private chars = 0;
 
   constructor(
-    private readonly limits: { maxEntries: number; maxChars: number; maxEntryChars: number } = { maxEntries: MAX_TOOL_LIST_ENTRIES, maxChars: MAX_TOOL_LIST_CACHE_CHARS, maxEntryChars: MAX_TOOL_LIST_ENTRY_CHARS },
+    private readonly limits: { maxEntries: number; maxChars: number; maxEntryChars: number } = {
+      maxEntries: MAX_TOOL_LIST_ENTRIES,
+      maxChars: MAX_TOOL_LIST_CACHE_CHARS,
+      maxEntryChars: MAX_TOOL_LIST_ENTRY_CHARS,
+    },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -254,7 +258,11 @@ function hasHeaders(headers: UserHeaders): boolean {
   return Object.keys(headers).length > 0;
 }
 
-function variantOf(scope: "public" | "private", descriptor: Pick<ConnectionDescriptor, "era" | "protocolVersion">, headers: UserHeaders): string {
+function variantOf(
+  scope: "public" | "private",
+  descriptor: Pick<ConnectionDescriptor, "era" | "protocolVersion">,
+  headers: UserHeaders,
+): string {
   const base = `${scope}|${descriptor.era}|${descriptor.protocolVersion}`;
   return scope === "public" ? base : `${base}|${headerSetHash(headers)}`;
 }
@@ -271,13 +279,22 @@ export class ToolListCache {
   ) {}
 
   private static info(hit: boolean, entry?: ToolListEntry): ToolListCacheInfo {
-    return { hit, ...(entry ? { storedAt: new Date(entry.storedAt).toISOString(), expiresAt: new Date(entry.expiresAt).toISOString() } : {}) };
+    return {
+      hit,
+      ...(entry ? { storedAt: new Date(entry.storedAt).toISOString(), expiresAt: new Date(entry.expiresAt).toISOString() } : {}),
+    };
   }
 
   /** A fresh entry this caller may be served: their own private one, else (callers without headers only) the public one. */
-  async lookup(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">, headers: UserHeaders): Promise<CachedToolList | undefined> {
+  async lookup(
+    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">,
+    headers: UserHeaders,
+  ): Promise<CachedToolList | undefined> {
     const url = normaliseServerUrl(descriptor.url);
-    const variants = [variantOf("private", descriptor, headers), ...(hasHeaders(headers) ? [] : [variantOf("public", descriptor, headers)])];
+    const variants = [
+      variantOf("private", descriptor, headers),
+      ...(hasHeaders(headers) ? [] : [variantOf("public", descriptor, headers)]),
+    ];
     for (const variant of variants) {
       const entry = await this.store.get(url, variant);
       if (entry && entry.expiresAt > this.now()) return { list: entry.value, cache: ToolListCache.info(true, entry) };
@@ -286,7 +303,11 @@ export class ToolListCache {
   }
 
   /** Keep a freshly fetched list as its hints allow; says where it went (or that it was not kept). */
-  async put(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">, headers: UserHeaders, list: ToolsResponse): Promise<ToolListCacheInfo> {
+  async put(
+    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">,
+    headers: UserHeaders,
+    list: ToolsResponse,
+  ): Promise<ToolListCacheInfo> {
     const ttlMs = effectiveTtlMs(list.ttlMs);
     if (ttlMs === 0) return ToolListCache.info(false);
     // Public only when nobody's headers could have shaped the answer; otherwise the caller's own partition.

@@ -43,7 +43,10 @@ test("a stream that closes before the answer fails at once as stream-broken, not
   };
   const started = performance.now();
   const { run, notifications } = exchange("modern", 5_000);
-  const err = await run.then(() => assert.fail("resolved"), (e: unknown) => e);
+  const err = await run.then(
+    () => assert.fail("resolved"),
+    (e: unknown) => e,
+  );
   assert.ok(performance.now() - started < 2_000, "reported when the stream ended, long before the 5 s timeout");
   assert.ok(err instanceof ExchangeFailure);
   assert.ok(err.cause instanceof ProxyError);
@@ -91,7 +94,10 @@ test("legacy: a server that keeps closing numbered streams is polled until the r
     res.write(event(progress, `e${seen.length}`));
     setTimeout(() => res.end(), 20);
   };
-  const err = await exchange("legacy", 1_500).run.then(() => assert.fail("resolved"), (e: unknown) => e);
+  const err = await exchange("legacy", 1_500).run.then(
+    () => assert.fail("resolved"),
+    (e: unknown) => e,
+  );
   assert.equal(((err as ExchangeFailure).cause as ProxyError).kind, "upstream-timeout");
   assert.equal(seen.filter((m) => m === "POST").length, 1);
   assert.ok(seen.filter((m) => m === "GET").length >= LEGACY_RESUME_ATTEMPTS, "resumed (polling, SEP-1699)");
@@ -103,7 +109,10 @@ test("legacy: a stream without event ids cannot be resumed: closed early, it is 
     res.write(event(progress));
     setTimeout(() => res.end(), 20);
   };
-  const err = await exchange("legacy").run.then(() => assert.fail("resolved"), (e: unknown) => e);
+  const err = await exchange("legacy").run.then(
+    () => assert.fail("resolved"),
+    (e: unknown) => e,
+  );
   assert.equal(((err as ExchangeFailure).cause as ProxyError).kind, "stream-broken");
   assert.equal((err as ExchangeFailure).exchanges.length, 1);
 });

@@ -60,8 +60,18 @@ function merged(a: HttpExchange[], b: HttpExchange[]): HttpExchange[] {
  * The legacy session's GET stream, read by us: its messages are the session's (shared). A 405 (the server offers no
  * such stream) or 409 (another client holds it) leaves the exchange as it is; the record shows the answer.
  */
-async function openSessionStream(opts: HttpChannelOptions, fetchFn: typeof fetch, signal: AbortSignal, deliver: (m: Record<string, unknown>) => void): Promise<void> {
-  const headers: Record<string, string> = { ...opts.userHeaders, accept: "text/event-stream", "mcp-session-id": opts.descriptor.sessionId!, "mcp-protocol-version": opts.descriptor.protocolVersion };
+async function openSessionStream(
+  opts: HttpChannelOptions,
+  fetchFn: typeof fetch,
+  signal: AbortSignal,
+  deliver: (m: Record<string, unknown>) => void,
+): Promise<void> {
+  const headers: Record<string, string> = {
+    ...opts.userHeaders,
+    accept: "text/event-stream",
+    "mcp-session-id": opts.descriptor.sessionId!,
+    "mcp-protocol-version": opts.descriptor.protocolVersion,
+  };
   let res: Response;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -123,9 +133,24 @@ export function httpChannel(opts: HttpChannelOptions): Parameters<typeof runExch
       protocolVersion: opts.descriptor.era === "legacy" ? opts.descriptor.protocolVersion : undefined,
       // Never re-send a request on our own. A legacy server that numbered its events may close the stream and expect
       // us to resume it (GET + Last-Event-ID, which repeats nothing); modern streams are not resumable (HTTP-14).
-      reconnectionOptions: { maxRetries: opts.descriptor.era === "legacy" ? LEGACY_RESUME_ATTEMPTS : 0, initialReconnectionDelay: 200, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 2 },
+      reconnectionOptions: {
+        maxRetries: opts.descriptor.era === "legacy" ? LEGACY_RESUME_ATTEMPTS : 0,
+        initialReconnectionDelay: 200,
+        maxReconnectionDelay: 1000,
+        reconnectionDelayGrowFactor: 2,
+      },
     });
-    const session = opts.sessionStream && opts.descriptor.era === "legacy" && opts.descriptor.sessionId ? { recorder: createRecorder(opts.target.fetch, { secretHeaderNames: Object.keys(opts.userHeaders), maxBodyBytes: opts.maxBodyBytes, onSseEvent: opts.onSseEvent }), stop: new AbortController() } : undefined;
+    const session =
+      opts.sessionStream && opts.descriptor.era === "legacy" && opts.descriptor.sessionId
+        ? {
+            recorder: createRecorder(opts.target.fetch, {
+              secretHeaderNames: Object.keys(opts.userHeaders),
+              maxBodyBytes: opts.maxBodyBytes,
+              onSseEvent: opts.onSseEvent,
+            }),
+            stop: new AbortController(),
+          }
+        : undefined;
     const channel: Channel = {
       async send(message, { signal, ended }) {
         // The session stream first: a server request raised while the call runs must find it open.
@@ -180,11 +205,31 @@ export function streamableUpstream(target: Target, cfg: UpstreamConfig): Upstrea
     listens: true,
     hasHeaders: true,
     connect: (input) =>
-      connectServer({ target, url: input.url, era: input.era, userHeaders: input.userHeaders, interactive: input.interactive, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes, eraCacheTtlMs: cfg.eraCacheTtlMs }),
+      connectServer({
+        target,
+        url: input.url,
+        era: input.era,
+        userHeaders: input.userHeaders,
+        interactive: input.interactive,
+        timeoutMs: cfg.requestTimeoutMs,
+        maxBodyBytes: cfg.maxResponseBytes,
+        eraCacheTtlMs: cfg.eraCacheTtlMs,
+      }),
     // Nothing is held between exchanges: each opens its own transport (and the legacy GET stream while a person can answer).
     withSession: (descriptor, io, run) =>
-      run((extra) => httpChannel({ target: withOverrides(target, io.headerOverrides), descriptor, userHeaders: io.userHeaders, extraHeaders: extra?.headers, maxBodyBytes: io.maxBodyBytes, onSseEvent: io.onSseEvent, sessionStream: io.interactive })),
-    disconnect: (descriptor, userHeaders) => disconnectServer({ target, descriptor, userHeaders, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
+      run((extra) =>
+        httpChannel({
+          target: withOverrides(target, io.headerOverrides),
+          descriptor,
+          userHeaders: io.userHeaders,
+          extraHeaders: extra?.headers,
+          maxBodyBytes: io.maxBodyBytes,
+          onSseEvent: io.onSseEvent,
+          sessionStream: io.interactive,
+        }),
+      ),
+    disconnect: (descriptor, userHeaders) =>
+      disconnectServer({ target, descriptor, userHeaders, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
     extras: () => ({}),
   };
 }

@@ -22,10 +22,31 @@ export function sseUpstream(target: Target, cfg: UpstreamConfig): Upstream {
     cachesLists: true,
     listens: false,
     hasHeaders: true,
-    connect: (input) => connectServer({ target, url: input.url, era: "legacy-sse", userHeaders: input.userHeaders, interactive: input.interactive, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
+    connect: (input) =>
+      connectServer({
+        target,
+        url: input.url,
+        era: "legacy-sse",
+        userHeaders: input.userHeaders,
+        interactive: input.interactive,
+        timeoutMs: cfg.requestTimeoutMs,
+        maxBodyBytes: cfg.maxResponseBytes,
+      }),
     withSession: (descriptor, io, run) =>
-      withSseSession({ target: withOverrides(target, io.headerOverrides), userHeaders: io.userHeaders, timeoutMs: io.timeoutMs, maxBodyBytes: io.maxBodyBytes, signal: io.signal, onSseEvent: io.onSseEvent, interactive: descriptor.interactive === true }, (session) => run(() => session.channel)),
-    disconnect: (descriptor, userHeaders) => disconnectServer({ target, descriptor, userHeaders, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
+      withSseSession(
+        {
+          target: withOverrides(target, io.headerOverrides),
+          userHeaders: io.userHeaders,
+          timeoutMs: io.timeoutMs,
+          maxBodyBytes: io.maxBodyBytes,
+          signal: io.signal,
+          onSseEvent: io.onSseEvent,
+          interactive: descriptor.interactive === true,
+        },
+        (session) => run(() => session.channel),
+      ),
+    disconnect: (descriptor, userHeaders) =>
+      disconnectServer({ target, descriptor, userHeaders, timeoutMs: cfg.requestTimeoutMs, maxBodyBytes: cfg.maxResponseBytes }),
     extras: () => ({}),
   };
 }

@@ -1,5 +1,13 @@
 import "server-only";
-import type { ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice, HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
+import type {
+  ConnectionDescriptor,
+  ConnectResponse,
+  DisconnectResponse,
+  EraChoice,
+  HttpExchange,
+  SseEvent,
+  UserHeaders,
+} from "@/lib/mcp/contract";
 import type { Config } from "./config.ts";
 import type { ExchangeOptions } from "./exchange-core.ts";
 import { resolveTarget } from "./targets.ts";
@@ -59,7 +67,15 @@ export type ChannelOpener = (extra?: { headers?: Record<string, string> }) => Ex
 /** The settings the upstreams read. */
 export type UpstreamConfig = Pick<
   Config,
-  "requestTimeoutMs" | "maxResponseBytes" | "eraCacheTtlMs" | "mode" | "stdioConfigPath" | "stdioMaxProcesses" | "stdioIdleMs" | "maxToolPages" | "maxTools"
+  | "requestTimeoutMs"
+  | "maxResponseBytes"
+  | "eraCacheTtlMs"
+  | "mode"
+  | "stdioConfigPath"
+  | "stdioMaxProcesses"
+  | "stdioIdleMs"
+  | "maxToolPages"
+  | "maxTools"
 >;
 
 export function isStdioUrl(url: string): boolean {

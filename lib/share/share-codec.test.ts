@@ -1,28 +1,54 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateSync } from "fflate";
-import { decodeShare, encodeShare, isShareFragment, MAX_SHARE_DECODED_BYTES, shareableServerUrl, ShareLinkError, shareUrl, type SharedExperiment } from "./share-codec.ts";
+import {
+  decodeShare,
+  encodeShare,
+  isShareFragment,
+  MAX_SHARE_DECODED_BYTES,
+  shareableServerUrl,
+  ShareLinkError,
+  shareUrl,
+  type SharedExperiment,
+} from "./share-codec.ts";
 
-const REQUEST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_issues", arguments: { query: "café ✓ \u{1F600}", status: "open" } } }, null, 2);
+const REQUEST = JSON.stringify(
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "search_issues", arguments: { query: "café ✓ \u{1F600}", status: "open" } },
+  },
+  null,
+  2,
+);
 
 function b64url(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("base64url");
 }
 
 function rejects(fragment: string, reason: string, message?: RegExp) {
-  assert.throws(() => decodeShare(fragment), (err: unknown) => {
-    assert.ok(err instanceof ShareLinkError, String(err));
-    assert.equal(err.reason, reason, err.message);
-    if (message) assert.match(err.message, message);
-    return true;
-  });
+  assert.throws(
+    () => decodeShare(fragment),
+    (err: unknown) => {
+      assert.ok(err instanceof ShareLinkError, String(err));
+      assert.equal(err.reason, reason, err.message);
+      if (message) assert.match(err.message, message);
+      return true;
+    },
+  );
 }
 
 test("round trips: request only, with era and server, with a response (unicode intact)", () => {
   const cases: SharedExperiment[] = [
     { server: "builtin:demo", request: REQUEST },
     { server: "https://mcp.example.com/mcp", era: "legacy", request: "{}" },
-    { server: "http://127.0.0.1:8080/mcp", era: "modern", request: REQUEST, response: { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "ünïcödé" }], n: [1, 2.5, null, true] } } },
+    {
+      server: "http://127.0.0.1:8080/mcp",
+      era: "modern",
+      request: REQUEST,
+      response: { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "ünïcödé" }], n: [1, 2.5, null, true] } },
+    },
   ];
   for (const exp of cases) {
     const encoded = encodeShare(exp);
@@ -37,18 +63,30 @@ test("only non-defaults are written: the demo server is implied, and the link is
   const withOther = encodeShare({ server: "https://a.example/mcp", request: "{}" });
   assert.ok(withDemo.length < withOther.length);
   assert.ok(encodeShare({ server: "builtin:demo", request: REQUEST }).length < 260);
-  assert.equal(shareUrl("https://toolscope.dev/", { server: "builtin:demo", request: "{}" }), `https://toolscope.dev/playground#${withDemo}`);
+  assert.equal(
+    shareUrl("https://toolscope.dev/", { server: "builtin:demo", request: "{}" }),
+    `https://toolscope.dev/playground#${withDemo}`,
+  );
 });
 
 test("never carries credentials in the server URL", () => {
-  assert.equal(shareableServerUrl("https://user:pw@mcp.example.com/mcp?api_key=SECRET&region=eu&token=T&sig=x#frag"), "https://mcp.example.com/mcp?region=eu");
+  assert.equal(
+    shareableServerUrl("https://user:pw@mcp.example.com/mcp?api_key=SECRET&region=eu&token=T&sig=x#frag"),
+    "https://mcp.example.com/mcp?region=eu",
+  );
   const decoded = decodeShare(encodeShare({ server: "https://u:p@h.example/mcp?access_token=abc", request: "{}" }));
   assert.equal(decoded.server, "https://h.example/mcp");
   assert.ok(!JSON.stringify(decoded).includes("abc"));
   // The shared rule (lib/mcp/secrets.ts): more spellings, and credentials in values and path segments.
-  assert.equal(shareableServerUrl("https://h.example/mcp?x-api-key=1&clientSecret=2&jwt=3&api%5Fkey=4&q=a%20b"), "https://h.example/mcp?q=a%20b");
+  assert.equal(
+    shareableServerUrl("https://h.example/mcp?x-api-key=1&clientSecret=2&jwt=3&api%5Fkey=4&q=a%20b"),
+    "https://h.example/mcp?q=a%20b",
+  );
   assert.equal(shareableServerUrl("https://h.example/mcp?cursor=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"), "https://h.example/mcp");
-  assert.equal(shareableServerUrl("https://mcp.zapier.com/api/mcp/s/NzU4ZTk2YjQtYzM2Zi00YmZhLWE4NzUtOWU3MDQ1ZGUxYTFjOjE2Mzk=/mcp"), "https://mcp.zapier.com/api/mcp/s/REDACTED/mcp");
+  assert.equal(
+    shareableServerUrl("https://mcp.zapier.com/api/mcp/s/NzU4ZTk2YjQtYzM2Zi00YmZhLWE4NzUtOWU3MDQ1ZGUxYTFjOjE2Mzk=/mcp"),
+    "https://mcp.zapier.com/api/mcp/s/REDACTED/mcp",
+  );
   assert.equal(shareableServerUrl("HTTPS://H.Example"), "https://h.example/", "still normalised");
   assert.throws(() => shareableServerUrl("javascript:alert(1)"), ShareLinkError);
   assert.throws(() => shareableServerUrl("file:///etc/passwd"), ShareLinkError);

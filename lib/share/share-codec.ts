@@ -62,7 +62,8 @@ export function shareableServerUrl(url: string): string {
   } catch {
     throw new ShareLinkError("invalid", "The server URL is not a valid URL.");
   }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new ShareLinkError("invalid", `Only http(s) servers can be shared, not ${u.protocol}`);
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw new ShareLinkError("invalid", `Only http(s) servers can be shared, not ${u.protocol}`);
   return new URL(redactServerUrl(u.toString())).toString();
 }
 
@@ -73,7 +74,11 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new ShareLinkError("corrupt", "The link is damaged: its data contains characters a share link never has (was it cut or edited?).");
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1)
+    throw new ShareLinkError(
+      "corrupt",
+      "The link is damaged: its data contains characters a share link never has (was it cut or edited?).",
+    );
   const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
@@ -96,7 +101,11 @@ function inflateCapped(data: Uint8Array, cap: number): Uint8Array {
   } catch {
     throw new ShareLinkError("corrupt", "The link is damaged: its data does not decompress (was it cut short?).");
   }
-  if (over) throw new ShareLinkError("too-large", `The shared experiment is larger than ${MAX_SHARE_DECODED_BYTES / 1024} KB once unpacked, so it was not opened.`);
+  if (over)
+    throw new ShareLinkError(
+      "too-large",
+      `The shared experiment is larger than ${MAX_SHARE_DECODED_BYTES / 1024} KB once unpacked, so it was not opened.`,
+    );
   if (!done) throw new ShareLinkError("corrupt", "The link is damaged: its data ends too early (was it cut short?).");
   const out = new Uint8Array(total);
   let at = 0;
@@ -116,7 +125,10 @@ export function encodeShare(exp: SharedExperiment): string {
   if (exp.response !== undefined) wire.p = exp.response;
   const json = new TextEncoder().encode(JSON.stringify(wire));
   if (json.length > MAX_SHARE_DECODED_BYTES) {
-    throw new ShareLinkError("too-large", `This experiment is ${Math.ceil(json.length / 1024)} KB, more than a link may carry (${MAX_SHARE_DECODED_BYTES / 1024} KB)${exp.response !== undefined ? "; share it without the response" : ""}.`);
+    throw new ShareLinkError(
+      "too-large",
+      `This experiment is ${Math.ceil(json.length / 1024)} KB, more than a link may carry (${MAX_SHARE_DECODED_BYTES / 1024} KB)${exp.response !== undefined ? "; share it without the response" : ""}.`,
+    );
   }
   return `${SHARE_VERSION}.${toBase64Url(deflateSync(json, { level: 9 }))}`;
 }
@@ -131,9 +143,14 @@ export function decodeShare(fragment: string): SharedExperiment {
   const text = fragment.startsWith("#") ? fragment.slice(1) : fragment;
   const m = /^v(\d+)\.(.*)$/s.exec(text);
   if (!m) throw new ShareLinkError("not-a-share", "This is not a Toolscope share link (it should end in #v1.…).");
-  if (`v${m[1]}` !== SHARE_VERSION) throw new ShareLinkError("unknown-version", `This link was made by a newer or unknown Toolscope (format v${m[1]}); this version reads ${SHARE_VERSION} links only.`);
+  if (`v${m[1]}` !== SHARE_VERSION)
+    throw new ShareLinkError(
+      "unknown-version",
+      `This link was made by a newer or unknown Toolscope (format v${m[1]}); this version reads ${SHARE_VERSION} links only.`,
+    );
   if (m[2].length === 0) throw new ShareLinkError("corrupt", "The link is damaged: it carries no data.");
-  if (m[2].length > MAX_SHARE_FRAGMENT_CHARS) throw new ShareLinkError("too-large", "The link is too long to be a Toolscope share link, so it was not opened.");
+  if (m[2].length > MAX_SHARE_FRAGMENT_CHARS)
+    throw new ShareLinkError("too-large", "The link is too long to be a Toolscope share link, so it was not opened.");
   const json = inflateCapped(fromBase64Url(m[2]), MAX_SHARE_DECODED_BYTES);
   let wire: unknown;
   try {
@@ -145,11 +162,13 @@ export function decodeShare(fragment: string): SharedExperiment {
 }
 
 function fromWire(wire: unknown): SharedExperiment {
-  if (typeof wire !== "object" || wire === null || Array.isArray(wire)) throw new ShareLinkError("invalid", "The link's content is not an experiment.");
+  if (typeof wire !== "object" || wire === null || Array.isArray(wire))
+    throw new ShareLinkError("invalid", "The link's content is not an experiment.");
   const w = wire as Record<string, unknown>;
   if (typeof w.r !== "string") throw new ShareLinkError("invalid", "The link carries no request.");
   if (w.s !== undefined && typeof w.s !== "string") throw new ShareLinkError("invalid", "The link's server is not a string.");
-  if (w.e !== undefined && w.e !== "modern" && w.e !== "legacy") throw new ShareLinkError("invalid", `The link's protocol era ${JSON.stringify(w.e)} is not modern or legacy.`);
+  if (w.e !== undefined && w.e !== "modern" && w.e !== "legacy")
+    throw new ShareLinkError("invalid", `The link's protocol era ${JSON.stringify(w.e)} is not modern or legacy.`);
   const server = shareableServerUrl(typeof w.s === "string" ? w.s : DEFAULT_SHARE_SERVER);
   return { server, request: w.r, ...(w.e ? { era: w.e as ShareEra } : {}), ...(w.p !== undefined ? { response: w.p } : {}) };
 }

@@ -11,7 +11,12 @@ function iconProxy(): IconProxy {
   return processSingleton("icon-proxy", () => {
     const c = config();
     return createIconProxy({
-      fetch: createSafeFetch({ allowPrivate: c.allowPrivateNetwork, allow: c.egressAllow, connectTimeoutMs: c.requestTimeoutMs, maxConnectionsPerOrigin: c.maxConnectionsPerOrigin }),
+      fetch: createSafeFetch({
+        allowPrivate: c.allowPrivateNetwork,
+        allow: c.egressAllow,
+        connectTimeoutMs: c.requestTimeoutMs,
+        maxConnectionsPerOrigin: c.maxConnectionsPerOrigin,
+      }),
       allowHttp: c.mode === "local",
       maxBytes: c.iconMaxBytes,
       timeoutMs: c.requestTimeoutMs,

@@ -8,7 +8,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 function parseShareRequest(body: unknown): { server: string } {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ContractError('Send a JSON object: { "server": "<url or builtin:demo>" }.');
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new ContractError('Send a JSON object: { "server": "<url or builtin:demo>" }.');
   const server = (body as { server?: unknown }).server;
   if (typeof server !== "string") throw new ContractError('"server" is required: the MCP server URL or builtin:demo.');
   return { server: parseServerUrl(server) };

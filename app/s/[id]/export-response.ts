@@ -18,7 +18,11 @@ export async function exportResponse(params: Promise<{ id: string }>, format: Ex
   if (!snap) return new Response("No snapshot with this id.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const input = { server: snap.server, list: snap.list, permalink: `${await requestOrigin()}/s/${snap.id}`, takenAt: snap.takenAt };
   const body =
-    format === "md" ? exportMarkdown(input) : format === "html" ? exportHtml(input) : `${JSON.stringify({ id: snap.id, source: snap.source, takenAt: snap.takenAt, server: snap.server, list: snap.list }, null, 2)}\n`;
+    format === "md"
+      ? exportMarkdown(input)
+      : format === "html"
+        ? exportHtml(input)
+        : `${JSON.stringify({ id: snap.id, source: snap.source, takenAt: snap.takenAt, server: snap.server, list: snap.list }, null, 2)}\n`;
   return new Response(body, {
     headers: {
       "content-type": TYPES[format],
@@ -26,7 +30,9 @@ export async function exportResponse(params: Promise<{ id: string }>, format: Ex
       // Content-addressed: the same id always has the same content.
       "cache-control": "public, max-age=31536000, immutable",
       "x-content-type-options": "nosniff",
-      ...(format === "html" ? { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'" } : {}),
+      ...(format === "html"
+        ? { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'" }
+        : {}),
     },
   });
 }

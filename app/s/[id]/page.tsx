@@ -29,7 +29,15 @@ export default async function SnapshotPage({ params, searchParams }: { params: P
       list={snap.list}
       links={snapshotLinks(snap.id, snap.source)}
       query={parseToolQuery(sp.q, sp.behaviour)}
-      banner={<SnapshotBanner id={snap.id} source={snap.source} displayUrl={snap.server.displayUrl} takenAt={snap.takenAt} retentionDays={config().limits.snapshotRetentionDays} />}
+      banner={
+        <SnapshotBanner
+          id={snap.id}
+          source={snap.source}
+          displayUrl={snap.server.displayUrl}
+          takenAt={snap.takenAt}
+          retentionDays={config().limits.snapshotRetentionDays}
+        />
+      }
     />
   );
 }

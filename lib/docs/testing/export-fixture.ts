@@ -30,18 +30,23 @@ const search: Tool = {
 
 const hostile: Tool = {
   name: "evil|tool",
-  description: "# Take over\n<img src=x onerror=alert(1)>\n[click](javascript:alert(1))\n\n[ref]: javascript:alert(2)\n\n```\n<b>kept in code</b>\n",
+  description:
+    "# Take over\n<img src=x onerror=alert(1)>\n[click](javascript:alert(1))\n\n[ref]: javascript:alert(2)\n\n```\n<b>kept in code</b>\n",
   inputSchema: { type: "object" },
   outputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
 };
 
 export const input: ExportInput = {
   server,
-  list: { tools: [search, hostile], excluded: [{ tool: { name: "bad_header", inputSchema: {} }, reason: "region: not a string" }], ttlMs: 0, fetchedAt: "2026-12-02T14:00:00.000Z" },
+  list: {
+    tools: [search, hostile],
+    excluded: [{ tool: { name: "bad_header", inputSchema: {} }, reason: "region: not a string" }],
+    ttlMs: 0,
+    fetchedAt: "2026-12-02T14:00:00.000Z",
+  },
   permalink: "http://localhost:3000/s/abc",
   takenAt: "2026-12-02T14:00:00.000Z",
 };
-
 
 /**
  * Hostile strings a server may put in any field, each a way to smuggle a script, vbscript or data URL into a
@@ -105,10 +110,25 @@ export const HOSTILE_PAYLOADS: readonly { name: string; text: string; live?: boo
 
 /** A definition list in which every string a server controls carries `p` (each field must neutralise it). */
 export function hostileInput(p: string, permalink = "http://localhost:3000/s/abc"): ExportInput {
-  const field = { type: "string", title: p, description: p, enum: [p, "ok"], default: p, examples: [p], format: p, pattern: p, "x-mcp-header": p };
+  const field = {
+    type: "string",
+    title: p,
+    description: p,
+    enum: [p, "ok"],
+    default: p,
+    examples: [p],
+    format: p,
+    pattern: p,
+    "x-mcp-header": p,
+  };
   const schema = {
     type: "object",
-    properties: { [p]: field, plain: { ...field }, nested: { type: "object", description: `x ${p}`, properties: { [p]: field } }, typed: { type: p } },
+    properties: {
+      [p]: field,
+      plain: { ...field },
+      nested: { type: "object", description: `x ${p}`, properties: { [p]: field } },
+      typed: { type: p },
+    },
     oneOf: [{ title: p, properties: { alt: field } }],
     required: [p],
   };

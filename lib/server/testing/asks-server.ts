@@ -37,30 +37,66 @@ async function heard(ask: () => Promise<unknown>) {
 
 export function createAsksServer(): McpServer {
   const server = new McpServer({ name: "asks", version: "1.0.0" }, { capabilities: { tools: {} } });
-  server.registerTool("ask-elicit", { description: "Asks the user for a name (elicitation/create) and returns the answer.", inputSchema: z.object(WAIT) }, async ({ waitMs }, ctx) =>
-    heard(() =>
-      ctx.mcpReq.elicitInput(
-        { mode: "form", message: "What is your name?", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } },
-        { timeout: waitMs },
+  server.registerTool(
+    "ask-elicit",
+    { description: "Asks the user for a name (elicitation/create) and returns the answer.", inputSchema: z.object(WAIT) },
+    async ({ waitMs }, ctx) =>
+      heard(() =>
+        ctx.mcpReq.elicitInput(
+          {
+            mode: "form",
+            message: "What is your name?",
+            requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+          },
+          { timeout: waitMs },
+        ),
       ),
-    ),
   );
-  server.registerTool("ask-sample", { description: "Asks the client's model (sampling/createMessage) and returns the answer.", inputSchema: z.object(WAIT) }, async ({ waitMs }, ctx) =>
-    heard(() => ctx.mcpReq.requestSampling({ messages: [{ role: "user", content: { type: "text", text: "Say hello" } }], maxTokens: 20 }, { timeout: waitMs })),
+  server.registerTool(
+    "ask-sample",
+    { description: "Asks the client's model (sampling/createMessage) and returns the answer.", inputSchema: z.object(WAIT) },
+    async ({ waitMs }, ctx) =>
+      heard(() =>
+        ctx.mcpReq.requestSampling(
+          { messages: [{ role: "user", content: { type: "text", text: "Say hello" } }], maxTokens: 20 },
+          { timeout: waitMs },
+        ),
+      ),
   );
-  server.registerTool("ask-roots", { description: "Asks the client for its roots (roots/list) and returns them.", inputSchema: z.object(WAIT) }, async ({ waitMs }) =>
-    heard(() => server.server.listRoots(undefined, { timeout: waitMs })),
+  server.registerTool(
+    "ask-roots",
+    { description: "Asks the client for its roots (roots/list) and returns them.", inputSchema: z.object(WAIT) },
+    async ({ waitMs }) => heard(() => server.server.listRoots(undefined, { timeout: waitMs })),
   );
   // Asks and answers the call without waiting for the answer (the request goes out first).
-  server.registerTool("ask-and-go", { description: "Asks the user for a name, does not wait for the answer, and returns.", inputSchema: z.object({}) }, async (_args, ctx) => {
-    void ctx.mcpReq.elicitInput({ mode: "form", message: "Your name (nobody waits for it)?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } }).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 50));
-    return said({ went: true });
-  });
+  server.registerTool(
+    "ask-and-go",
+    { description: "Asks the user for a name, does not wait for the answer, and returns.", inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      void ctx.mcpReq
+        .elicitInput({
+          mode: "form",
+          message: "Your name (nobody waits for it)?",
+          requestedSchema: { type: "object", properties: { name: { type: "string" } } },
+        })
+        .catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 50));
+      return said({ went: true });
+    },
+  );
   // Pings the client (`ping`, a server request every client must answer with `{}`) and returns the answer.
-  server.registerTool("ask-ping", { description: "Pings the client (ping) and returns its answer.", inputSchema: z.object({}) }, async () => heard(() => server.server.ping()));
+  server.registerTool("ask-ping", { description: "Pings the client (ping) and returns its answer.", inputSchema: z.object({}) }, async () =>
+    heard(() => server.server.ping()),
+  );
   // Its inputSchema is over TOOLSCOPE_MAX_SCHEMA_BYTES: listed as excluded, and a call to it must be refused by the client.
-  server.registerTool("oversized-schema", { description: "A tool whose inputSchema is too large to read.", inputSchema: z.object({ note: z.string().describe("x".repeat(300_000)) }) }, async () => said({ called: true }));
+  server.registerTool(
+    "oversized-schema",
+    {
+      description: "A tool whose inputSchema is too large to read.",
+      inputSchema: z.object({ note: z.string().describe("x".repeat(300_000)) }),
+    },
+    async () => said({ called: true }),
+  );
   return server;
 }
 
@@ -72,7 +108,8 @@ export function asksHttpHandler(): { fetch(req: Request): Promise<Response>; clo
       const sessionId = req.headers.get("mcp-session-id");
       if (sessionId) {
         const session = sessions.get(sessionId);
-        if (!session) return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found" } }, { status: 404 });
+        if (!session)
+          return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found" } }, { status: 404 });
         return session.transport.handleRequest(req);
       }
       const server = createAsksServer();

@@ -82,7 +82,7 @@ function routes(inner?: { fetch(req: Request): Promise<Response> }): Record<stri
     // An event stream the server ends cleanly, but before the answer (half an event, then the end).
     "/sse-ended": (_req, res) => {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.write(": ok\n\nevent: message\ndata: {\"jsonrpc\":");
+      res.write(': ok\n\nevent: message\ndata: {"jsonrpc":');
       setTimeout(() => res.end(), 50);
     },
     "/reset": (req) => {
@@ -107,7 +107,13 @@ function routes(inner?: { fetch(req: Request): Promise<Response> }): Record<stri
       if (!inner) throw new Error("no MCP handler");
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const answer = await inner.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : body }));
+      const answer = await inner.fetch(
+        new Request(`http://127.0.0.1${req.url}`, {
+          method: req.method,
+          headers,
+          body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
+        }),
+      );
       const out: Record<string, string> = {};
       answer.headers.forEach((v, k) => (out[k] = v));
       res.writeHead(answer.status, out);

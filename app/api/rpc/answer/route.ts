@@ -7,5 +7,10 @@ export const dynamic = "force-dynamic";
 
 /** The browser's answer to a server request announced on its /api/rpc stream; it goes upstream as the JSON-RPC response. */
 export function POST(req: Request) {
-  return handleApi(req, parseRpcAnswerRequest, (input, ctx) => answerServerRequest(input, ctx.config), () => "");
+  return handleApi(
+    req,
+    parseRpcAnswerRequest,
+    (input, ctx) => answerServerRequest(input, ctx.config),
+    () => "",
+  );
 }

@@ -7,5 +7,10 @@ export const dynamic = "force-dynamic";
 
 /** Stop the call of an /api/rpc stream; the stream then ends with the error and every exchange recorded so far. */
 export function POST(req: Request) {
-  return handleApi(req, parseRpcCancelRequest, (input, ctx) => cancelCall(input, ctx.config), () => "");
+  return handleApi(
+    req,
+    parseRpcCancelRequest,
+    (input, ctx) => cancelCall(input, ctx.config),
+    () => "",
+  );
 }

@@ -39,7 +39,9 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
           <LiveUpdates server={url} era={snap.server.era} />
         </div>
         <h1 className="text-2xl font-semibold">No tool named {JSON.stringify(name)}</h1>
-        <p className="mt-2 text-sm">{serverName} lists {snap.list.tools.length} tools, and this is not one of them.</p>
+        <p className="mt-2 text-sm">
+          {serverName} lists {snap.list.tools.length} tools, and this is not one of them.
+        </p>
       </div>
     );
   }
@@ -50,11 +52,29 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
       </div>
       {snap.stale && <StaleDocsBanner fetchedAt={snap.stale.fetchedAt} reason={snap.stale.error.message} />}
       {excluded && (
-        <p role="note" className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300">
+        <p
+          role="note"
+          className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300"
+        >
           Excluded from calling: {excluded.reason}
         </p>
       )}
-      <ToolDoc tool={tool} links={liveLinks(url)} serverName={serverName} trusted={isTrustedServer(url)} endpoint={url.startsWith("stdio:") ? undefined : { url: snap.server.displayUrl, era: snap.server.era, protocolVersion: snap.server.protocolVersion, ...(snap.server.transport ? { transport: snap.server.transport } : {}) }} />
+      <ToolDoc
+        tool={tool}
+        links={liveLinks(url)}
+        serverName={serverName}
+        trusted={isTrustedServer(url)}
+        endpoint={
+          url.startsWith("stdio:")
+            ? undefined
+            : {
+                url: snap.server.displayUrl,
+                era: snap.server.era,
+                protocolVersion: snap.server.protocolVersion,
+                ...(snap.server.transport ? { transport: snap.server.transport } : {}),
+              }
+        }
+      />
     </div>
   );
 }

@@ -37,13 +37,28 @@ export default async function SnapshotToolPage({ params }: { params: Params }) {
   if (!snap || !tool) notFound();
   return (
     <div className="mx-auto max-w-4xl px-4 py-6">
-      <SnapshotBanner id={snap.id} source={snap.source} displayUrl={snap.server.displayUrl} takenAt={snap.takenAt} retentionDays={config().limits.snapshotRetentionDays} tool={toolName} />
+      <SnapshotBanner
+        id={snap.id}
+        source={snap.source}
+        displayUrl={snap.server.displayUrl}
+        takenAt={snap.takenAt}
+        retentionDays={config().limits.snapshotRetentionDays}
+        tool={toolName}
+      />
       {excluded && (
-        <p role="note" className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300">
+        <p
+          role="note"
+          className="mb-4 rounded-md border border-amber-300 p-3 text-sm text-amber-900 dark:border-amber-800 dark:text-amber-300"
+        >
           Excluded from calling: {excluded.reason}
         </p>
       )}
-      <ToolDoc tool={tool} links={snapshotLinks(snap.id, snap.source)} serverName={serverDisplayName(snap.server)} trusted={isTrustedServer(snap.source)} />
+      <ToolDoc
+        tool={tool}
+        links={snapshotLinks(snap.id, snap.source)}
+        serverName={serverDisplayName(snap.server)}
+        trusted={isTrustedServer(snap.source)}
+      />
     </div>
   );
 }
