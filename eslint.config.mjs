@@ -62,7 +62,7 @@ const NEUTRAL = [
   },
 ];
 
-/** Import direction is enforced here rather than in prose (see README, Architecture). */
+/** Import direction is enforced here rather than in prose (see docs/architecture.md). */
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -103,7 +103,7 @@ const config = [
     ],
     "lib/mcp sits just above the leaf: from the repo it imports only lib/json (as ../json/x.ts).",
   ),
-  // The layers above lib/json and lib/mcp, inner first (README, Architecture). Each folder lists what it may import
+  // The layers above lib/json and lib/mcp, inner first (docs/architecture.md). Each folder lists what it may import
   // from the repo (itself included); anything else there is refused, so a new folder is refused until placed here.
   layer("lib/schema", ["lib/json", "lib/mcp"], PURE, "lib/schema sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),
   layer("lib/share", ["lib/json", "lib/mcp"], PURE, "lib/share sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),

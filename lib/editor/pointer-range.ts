@@ -3,7 +3,7 @@
  * characters of that value in the editor. Pure: uses jsonc-parser's tree, no Monaco.
  */
 import { parseTree, type Node as JsonNode } from "jsonc-parser";
-import { buildPointer, parsePointer as parseJsonPointer } from "../json/pointer.ts";
+import { parsePointer as parseJsonPointer } from "../json/pointer.ts";
 
 export type { Node as JsonNode } from "jsonc-parser";
 
@@ -25,9 +25,6 @@ export function parsePointer(pointer: string): string[] {
   // Lenient: a pointer missing its leading "/" is read as if it had one.
   return parseJsonPointer(pointer) ?? parseJsonPointer(`/${pointer}`) ?? [];
 }
-
-/** Build a JSON pointer from path segments. */
-export const toPointer = buildPointer;
 
 /** The property node (`"key": value`) of `key` in an object node, if present (last one wins, like JSON.parse). */
 export function propertyNode(object: JsonNode, key: string): JsonNode | undefined {

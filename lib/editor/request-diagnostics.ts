@@ -10,7 +10,7 @@ import { stampMessage } from "../mcp/meta.ts";
 import { findUnsafeIntegers, unsafeIntegerMessage } from "../mcp/safe-integers.ts";
 import { compileSchema, toDiagnostics, type SchemaDiagnostic } from "../schema/validate.ts";
 import { ERA_VERSION, mcpSchema, methodCatalogue, methodInfo, otherEra, type EditorEra } from "./mcp-catalogue.ts";
-import { nodeRange, parsePointer, propertyNode, resolvePointer, type RangeMode, type TextRange } from "./pointer-range.ts";
+import { nodeRange, parsePointer, pointerRange, propertyNode, type RangeMode, type TextRange } from "./pointer-range.ts";
 
 export type DiagnosticSeverity = "error" | "warning" | "info";
 /**
@@ -382,8 +382,8 @@ function subjectOf(pointer: string): string {
 /** Place a schema diagnostic on the text: key for unexpected properties, container for missing ones. */
 function place(root: JsonNode, d: SchemaDiagnostic, source: DiagnosticSource, severity: DiagnosticSeverity): EditorDiagnostic {
   const mode: RangeMode = d.keyword === "required" ? "container" : d.onKey ? "key" : "value";
-  const { node, exact } = resolvePointer(root, d.pointer);
-  const r: TextRange = nodeRange(node, exact ? mode : "container");
+  // The root is a parsed value, so there is always a range (the nearest ancestor when the path is missing).
+  const r = pointerRange(root, d.pointer, mode) as TextRange;
   let message = d.message;
   if (d.keyword === "required") message = `${subjectOf(d.pointer)} is ${message}`;
   return { offset: r.offset, length: r.length, severity, source, message, code: d.keyword };

@@ -1,4 +1,4 @@
-/** The playground's keyboard shortcuts, listed in the help panel (`?`) and the README. */
+/** The playground's keyboard shortcuts, listed in the help panel (`?`) and docs/playground.md. */
 export interface Shortcut {
   keys: string;
   action: string;

@@ -67,7 +67,7 @@ export interface RequestHeaders {
   contentType: string | null;
 }
 
-/** How to call our API from outside a browser: the one header a script needs (documented in the README). */
+/** How to call our API from outside a browser: the one header a script needs (documented in docs/security.md). */
 export const SCRIPT_HEADER_HINT =
   'From a script, send "Origin: <this Toolscope\'s origin>" or "Sec-Fetch-Site: same-origin" with the request.';
 

@@ -2,7 +2,7 @@ import "server-only";
 import { logSettings, type LogFormat, type LogLevel } from "@/lib/log/format.mjs";
 import { ERA_CACHE_TTL_MS } from "./era-cache.ts";
 
-/** Toolscope's runtime configuration, parsed once from the environment. Every limit lives here and in the README. */
+/** Toolscope's runtime configuration, parsed once from the environment. Every limit lives here and in docs/configuration.md. */
 export interface Config {
   /** "local": stdio allowed, private-network targets allowed. "hosted": public internet only. */
   mode: "local" | "hosted";

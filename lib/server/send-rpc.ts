@@ -89,7 +89,7 @@ function transportHeaders(sent: [string, string][], user: UserHeaders, ours: Rec
 
 /**
  * A streamed tools/call gets a progress token when the caller wrote none, so a server that reports progress can, and
- * the playground shows it as it comes (documented in the README). Never on a call that is not streamed: nobody watches.
+ * the playground shows it as it comes (documented in docs/api.md). Never on a call that is not streamed: nobody watches.
  */
 function withProgressToken(message: Record<string, unknown>, added: AddedField[]): Record<string, unknown> {
   if (message.method !== "tools/call") return message;
