@@ -3,7 +3,9 @@ import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import { config } from "./config.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
 import { normaliseServerUrl } from "./era-cache.ts";
-import { connect, disconnect, toolListInvalidationHooks, tools } from "./proxy-service.ts";
+import { processSingleton } from "@/lib/runtime/process-singleton";
+import { connect, disconnect, tools } from "./proxy-service.ts";
+import { toolListGeneration } from "./tool-list-generation.ts";
 import { log } from "./log.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
 import { LastGoodDocs, type StaleInfo } from "./last-good-docs.ts";
@@ -18,8 +20,14 @@ export interface DocsSnapshot {
 /** How long a rendered docs snapshot is reused at most, whatever the server's ttlMs (docs should be near-live). */
 export const DOCS_SNAPSHOT_MAX_AGE_MS = 30_000;
 const MAX_SNAPSHOTS = 200;
-const snapshots = new Map<string, { value: Promise<DocsSnapshot>; expires: number }>();
-const lastGood = new LastGoodDocs<DocsSnapshot>(() => config().docsStaleMaxMs);
+
+/** The snapshots of this process (pages and routes share them), with the tool-list generation each was taken at. */
+function state() {
+  return processSingleton("docs-snapshots", () => ({
+    snapshots: new Map<string, { value: Promise<DocsSnapshot>; expires: number; generation: number }>(),
+    lastGood: new LastGoodDocs<DocsSnapshot>(() => config().docsStaleMaxMs),
+  }));
+}
 
 async function load(url: string, origin: string): Promise<DocsSnapshot> {
   const ctx = { config: config(), origin, signal: AbortSignal.timeout(config().requestTimeoutMs * 3) };
@@ -49,17 +57,21 @@ async function load(url: string, origin: string): Promise<DocsSnapshot> {
  * Reused for a short while, bounded by the list's own ttlMs, so a busy docs page does not hammer the server.
  */
 export async function docsSnapshot(url: string, origin: string): Promise<DocsSnapshot> {
+  const { snapshots, lastGood } = state();
   const now = Date.now();
+  const generation = toolListGeneration(url);
   const hit = snapshots.get(url);
-  if (hit && hit.expires > now) return hit.value;
+  // The list changed since this snapshot was taken (list_changed): neither it nor the last good copy describes it.
+  if (hit && hit.generation !== generation) invalidateDocsSnapshot(url);
+  else if (hit && hit.expires > now) return hit.value;
   const value = load(url, origin);
   if (snapshots.size >= MAX_SNAPSHOTS) snapshots.delete(snapshots.keys().next().value as string);
-  snapshots.set(url, { value, expires: now + 1_000 });
+  snapshots.set(url, { value, expires: now + 1_000, generation });
   try {
     const snap = await value;
     // Unless it was invalidated meanwhile (list_changed): then the next page load fetches again.
     if (snapshots.get(url)?.value === value) {
-      snapshots.set(url, { value, expires: now + Math.min(DOCS_SNAPSHOT_MAX_AGE_MS, Math.max(0, snap.list.ttlMs ?? 0)) });
+      snapshots.set(url, { value, expires: now + Math.min(DOCS_SNAPSHOT_MAX_AGE_MS, Math.max(0, snap.list.ttlMs ?? 0)), generation });
       lastGood.remember(url, snap);
     }
     return snap;
@@ -74,9 +86,8 @@ export async function docsSnapshot(url: string, origin: string): Promise<DocsSna
 
 /** Forget the docs snapshot of a server (its tool list changed), so the next render loads it again. */
 export function invalidateDocsSnapshot(url: string): void {
+  const { snapshots, lastGood } = state();
   const key = normaliseServerUrl(url);
   for (const cached of [...snapshots.keys()]) if (normaliseServerUrl(cached) === key) snapshots.delete(cached);
   lastGood.forget((cached) => normaliseServerUrl(cached) === key);
 }
-
-toolListInvalidationHooks().add(invalidateDocsSnapshot);

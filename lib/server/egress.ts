@@ -236,7 +236,8 @@ function createAgent(policy: EgressPolicy, connectTimeoutMs: number, resolve: Re
   });
 }
 
-const agents = new Map<string, Agent>();
+/** Pooled agents of the process (routes and pages share connections). */
+const agents = processSingleton("egress-agents", () => new Map<string, Agent>());
 
 /** One pooled Agent per policy (no user state lives in its connections). */
 function agentFor(policy: EgressPolicy, connectTimeoutMs: number, resolve?: Resolver): Agent {

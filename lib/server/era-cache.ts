@@ -67,7 +67,7 @@ export class MemoryEraVerdictStore implements EraVerdictStore {
 }
 
 /** The process-wide store. */
-export const eraVerdictStore: EraVerdictStore = new MemoryEraVerdictStore();
+export const eraVerdictStore: EraVerdictStore = processSingleton("era-verdicts", () => new MemoryEraVerdictStore());
 
 /**
  * The cache key for a server: `builtin:<id>` as is; an http(s) URL parsed and re-serialised

@@ -26,6 +26,7 @@ import { sendRpc } from "./send-rpc.ts";
 import { withSessionRecovery } from "./session-recovery.ts";
 import { streamLimitsFor } from "./stream-watchdog.ts";
 import { ToolListBus } from "./tool-list-bus.ts";
+import { bumpToolListGeneration } from "./tool-list-generation.ts";
 import { toolListCache } from "./tools-cache.ts";
 import { upstreamFor, type SessionIo, type Upstream } from "./upstream.ts";
 
@@ -233,19 +234,13 @@ function notificationRelay(url: string, emit: ApiContext["emit"]) {
 }
 
 /**
- * Everything that caches a server's tool list registers here (this module's list cache, the docs snapshots).
- * Process-wide: a list_changed seen by /api/rpc must reach the cache copies the docs pages read.
+ * Drop what this process holds of a server's tool list (also what a list_changed heard from another instance does):
+ * the list cache and the known definitions here; the docs snapshots see the bumped generation on their next read.
  */
-export function toolListInvalidationHooks(): Set<(url: string) => unknown> {
-  return processSingleton("tool-list-invalidation-hooks", () => new Set<(url: string) => unknown>());
-}
-
-toolListInvalidationHooks().add((url) => toolListCache.invalidate(url));
-toolListInvalidationHooks().add((url) => knownTools().invalidate(url));
-
-/** Run this process's invalidation hooks for a server (also what a list_changed heard from another instance does). */
 async function runLocalInvalidation(url: string): Promise<void> {
-  await Promise.all([...toolListInvalidationHooks()].map(async (hook) => hook(url)));
+  bumpToolListGeneration(url);
+  knownTools().invalidate(url);
+  await toolListCache.invalidate(url);
 }
 
 /** The list_changed bus between instances, when Redis is configured. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { processSingleton } from "@/lib/runtime/process-singleton";
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { ConnectionDescriptor, ToolListCacheInfo, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
@@ -327,4 +328,4 @@ export class ToolListCache {
 }
 
 /** The process-wide cache: in Redis when REDIS_URL is set (decided on first use), else in memory. */
-export const toolListCache = new ToolListCache(new ConfiguredToolListStore());
+export const toolListCache = processSingleton("tool-list-cache", () => new ToolListCache(new ConfiguredToolListStore()));
