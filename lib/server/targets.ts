@@ -1,6 +1,6 @@
 import "server-only";
 import { redactServerUrl } from "@/lib/mcp/secrets";
-import { config } from "./config.ts";
+import { config, type Config } from "./config.ts";
 import { createSafeFetch } from "./egress.ts";
 import { demoHandler } from "./demo-handler.ts";
 import { ProxyError } from "./proxy-error.ts";
@@ -19,11 +19,14 @@ const BUILTINS: Record<string, { path: string; handler: () => Promise<{ fetch(re
   demo: { path: "/api/demo/mcp", handler: demoHandler },
 };
 
+/** The settings a target depends on. */
+export type TargetConfig = Pick<Config, "mode" | "allowPrivateNetwork" | "egressAllow" | "requestTimeoutMs" | "maxConnectionsPerOrigin">;
+
 /** Resolve a descriptor URL to a target. `origin` is our own public origin, used only for display. */
-export async function resolveTarget(url: string, origin: string): Promise<Target> {
+export async function resolveTarget(url: string, origin: string, c: TargetConfig = config()): Promise<Target> {
   // stdio servers are processes, not URLs: the proxy routes them to ./upstream-stdio.ts before resolving targets.
   if (url.startsWith("stdio:")) {
-    assertStdioAllowed(config());
+    assertStdioAllowed(c);
     throw new ProxyError(
       "bad-request",
       `${url} is a local stdio server: it has no HTTP endpoint (this view needs one).`,
@@ -42,7 +45,6 @@ export async function resolveTarget(url: string, origin: string): Promise<Target
       fetch: (async (input: RequestInfo | URL, init?: RequestInit) => handler.fetch(new Request(input, init))) as typeof fetch,
     };
   }
-  const c = config();
   return {
     url: new URL(url),
     displayUrl: redactServerUrl(url),

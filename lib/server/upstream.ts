@@ -10,7 +10,7 @@ import type {
 } from "@/lib/mcp/contract";
 import type { Config } from "./config.ts";
 import type { ExchangeOptions } from "./exchange-core.ts";
-import { resolveTarget } from "./targets.ts";
+import { resolveTarget, type TargetConfig } from "./targets.ts";
 import { streamableUpstream } from "./upstream-http.ts";
 import { sseUpstream } from "./upstream-sse.ts";
 import { stdioUpstream } from "./upstream-stdio.ts";
@@ -65,18 +65,19 @@ export interface SessionIo {
 export type ChannelOpener = (extra?: { headers?: Record<string, string> }) => ExchangeOptions["open"];
 
 /** The settings the upstreams read. */
-export type UpstreamConfig = Pick<
-  Config,
-  | "requestTimeoutMs"
-  | "maxResponseBytes"
-  | "eraCacheTtlMs"
-  | "mode"
-  | "stdioConfigPath"
-  | "stdioMaxProcesses"
-  | "stdioIdleMs"
-  | "maxToolPages"
-  | "maxTools"
->;
+export type UpstreamConfig = TargetConfig &
+  Pick<
+    Config,
+    | "requestTimeoutMs"
+    | "maxResponseBytes"
+    | "eraCacheTtlMs"
+    | "mode"
+    | "stdioConfigPath"
+    | "stdioMaxProcesses"
+    | "stdioIdleMs"
+    | "maxToolPages"
+    | "maxTools"
+  >;
 
 export function isStdioUrl(url: string): boolean {
   return url.startsWith("stdio:");
@@ -86,7 +87,7 @@ export function isStdioUrl(url: string): boolean {
 export async function upstreamFor(of: string | ConnectionDescriptor, ctx: { config: UpstreamConfig; origin: string }): Promise<Upstream> {
   const url = typeof of === "string" ? of : of.url;
   if (isStdioUrl(url)) return stdioUpstream(ctx.config);
-  const target = await resolveTarget(url, ctx.origin);
+  const target = await resolveTarget(url, ctx.origin, ctx.config);
   if (typeof of !== "string" && of.transport === "sse") return sseUpstream(target, ctx.config);
   return streamableUpstream(target, ctx.config);
 }

@@ -5,6 +5,7 @@ import { ToolDoc } from "@/components/docs/ToolDoc";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { loadDocs } from "@/lib/server/docs-load";
 import { liveLinks } from "@/lib/docs/links";
+import { config } from "@/lib/server/config";
 import { isTrustedServer } from "@/lib/server/trust";
 
 export const dynamic = "force-dynamic";
@@ -63,7 +64,7 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
         tool={tool}
         links={liveLinks(url)}
         serverName={serverName}
-        trusted={isTrustedServer(url)}
+        trusted={isTrustedServer(url, config())}
         endpoint={
           url.startsWith("stdio:")
             ? undefined

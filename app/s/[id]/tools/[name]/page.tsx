@@ -57,7 +57,7 @@ export default async function SnapshotToolPage({ params }: { params: Params }) {
         tool={tool}
         links={snapshotLinks(snap.id, snap.source)}
         serverName={serverDisplayName(snap.server)}
-        trusted={isTrustedServer(snap.source)}
+        trusted={isTrustedServer(snap.source, config())}
       />
     </div>
   );
