@@ -173,14 +173,12 @@ export function SavedPanel({ saved, server, onOpen, notice }: Props) {
                 data-testid="saved-undo"
                 onClick={() => {
                   const back = line.undo!;
-                  void saved
-                    .restore(back)
-                    .then(() =>
-                      setStatus({
-                        text: back.length === 1 ? `Restored “${back[0].name}”.` : `Restored ${back.length} saved requests.`,
-                        at: Date.now(),
-                      }),
-                    );
+                  void saved.restore(back).then(() =>
+                    setStatus({
+                      text: back.length === 1 ? `Restored “${back[0].name}”.` : `Restored ${back.length} saved requests.`,
+                      at: Date.now(),
+                    }),
+                  );
                 }}
               >
                 Undo
