@@ -17,7 +17,7 @@ const { parseConnectRequest, parseToolsRequest } = await import("@/lib/mcp/contr
 const { handleApi } = await import("./api-route.ts");
 const { connect, tools } = await import("./proxy-service.ts");
 const { classifyError } = await import("./proxy-error.ts");
-const { ExchangeFailure } = await import("./upstream-http.ts");
+const { ExchangeFailure } = await import("./exchange-core.ts");
 const { RATE_LIMIT_TEXT, RPC_500_MESSAGE, TEXT_500, startFaultServer } = await import("./testing/fault-server.ts");
 
 type FaultServer = Awaited<ReturnType<typeof startFaultServer>>;

@@ -11,7 +11,8 @@ import type { AddressInfo } from "node:net";
 import { stampMessage } from "@/lib/mcp/meta";
 import { ConnectionWaitTimeout, createSafeFetch, MAX_CONNECTIONS_PER_ORIGIN, OriginLimiter } from "./egress.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
-import { ExchangeFailure, exchangeMessage } from "./upstream-http.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
+import { exchangeMessage } from "./upstream-http.ts";
 
 interface Served {
   origin: string;

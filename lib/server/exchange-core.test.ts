@@ -21,7 +21,7 @@ import type { StreamLimits } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
 import { asksHttpHandler, serveAsksSse } from "./testing/asks-server.ts";
 import { httpChannel } from "./upstream-http.ts";
-import { withSseSession } from "./upstream-sse.ts";
+import { withSseSession } from "./sse-session.ts";
 import { connectStdio } from "./upstream-stdio.ts";
 
 const MAX_BODY = 1_000_000;

@@ -7,7 +7,7 @@ import { mirroredParamHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-he
 import { runExchange } from "./exchange-core.ts";
 import { refusedNote, refusingAsker, type ServerRequestAsker } from "./server-request-asker.ts";
 import type { Upstream } from "./upstream.ts";
-import { SSE_SESSION_NOTE } from "./upstream-sse.ts";
+import { SSE_SESSION_NOTE } from "./sse-session.ts";
 import { checkOutput } from "./output-validation.ts";
 import { resultTypeWarning } from "@/lib/mcp/response-kind";
 import { streamConduct } from "@/lib/mcp/stream-conduct";

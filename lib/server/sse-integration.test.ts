@@ -9,7 +9,7 @@ import { createSafeFetch } from "./egress.ts";
 import { eraVerdictStore, normaliseServerUrl } from "./era-cache.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
 import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
-import { withSseSession } from "./upstream-sse.ts";
+import { withSseSession } from "./sse-session.ts";
 import { startEverythingServer } from "../../playwright/fixtures/everything-server.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
 import { serveAsksSse } from "./testing/asks-server.ts";

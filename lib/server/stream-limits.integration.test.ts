@@ -11,7 +11,8 @@ import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-h
 import { createStallingMcpHandler } from "../../playwright/fixtures/misbehaving-server.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { streamLimitsFor, type StreamLimits } from "./stream-watchdog.ts";
-import { ExchangeFailure, exchangeMessage } from "./upstream-http.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
+import { exchangeMessage } from "./upstream-http.ts";
 
 const MODERN: Pick<ConnectionDescriptor, "era" | "protocolVersion"> = { era: "modern", protocolVersion: "2026-07-28" };
 const LIMITS = streamLimitsFor("tools/call", { streamIdleMs: 1_200, streamMaxMs: 10_000, listenMaxMs: 10_000 });

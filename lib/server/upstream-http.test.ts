@@ -2,7 +2,8 @@ import http from "node:http";
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { ProxyError } from "./proxy-error.ts";
-import { ExchangeFailure, exchangeMessage, LEGACY_RESUME_ATTEMPTS } from "./upstream-http.ts";
+import { ExchangeFailure } from "./exchange-core.ts";
+import { exchangeMessage, LEGACY_RESUME_ATTEMPTS } from "./upstream-http.ts";
 
 /** A real HTTP endpoint whose POST answers with an event stream scripted per test. */
 type Script = (req: http.IncomingMessage, body: Record<string, unknown> | undefined, res: http.ServerResponse) => void;

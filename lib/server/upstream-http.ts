@@ -12,8 +12,6 @@ import { connectServer } from "./connect.ts";
 import { disconnectServer } from "./disconnect.ts";
 import type { Upstream, UpstreamConfig } from "./upstream.ts";
 
-export { cancelledByCaller, ExchangeFailure, noResponseWithin, streamBroken } from "./exchange-core.ts";
-
 /** Times a legacy response stream with event ids is resumed (GET + Last-Event-ID) before the request counts as lost. */
 export const LEGACY_RESUME_ATTEMPTS = 2;
 

@@ -10,7 +10,6 @@ import type { Upstream, UpstreamConfig } from "./upstream.ts";
  * The session itself (GET the stream, initialize, the messages, close) is ./sse-session.ts: connect.ts opens one too,
  * and this factory calls connect.ts, so both in one module would be an import cycle.
  */
-export { SSE_SESSION_NOTE, withSseSession, type SseSession, type SseSessionOptions } from "./sse-session.ts";
 
 /**
  * A server on the deprecated HTTP+SSE transport. Every call runs on a short session of its own (GET the stream,
