@@ -25,7 +25,8 @@ function newestMtime(path) {
 }
 
 export function buildIfNeeded() {
-  const buildId = ".next/BUILD_ID";
+  // NEXT_DIST_DIR: a second build folder (next.config.ts), so a check build can run beside another one.
+  const buildId = join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID");
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   const changed = Math.max(...SOURCES.map(newestMtime));
   if (built && built >= changed) {
