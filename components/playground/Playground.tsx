@@ -3,12 +3,12 @@
 import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { useRouter } from "next/navigation";
 import type { Era } from "@/lib/mcp/contract";
-import { classifyResponse } from "@/lib/mcp/response-kind";
 import { requestTemplate, templatesFor } from "@/lib/editor/templates";
 import { hintSummary } from "@/lib/docs/annotations";
 import type { CodeInput } from "@/lib/codegen/copy-as-code";
 import type { HistoryEntry } from "@/lib/playground/history-store";
 import { initialRequestText } from "@/lib/playground/initial-request";
+import { followToolList, listStaleReason } from "@/lib/playground/list-freshness";
 import { MAX_MRTR_ROUNDS } from "@/lib/playground/mrtr";
 import {
   calledTool,
@@ -123,19 +123,10 @@ export function Playground({ server, tool, initial }: Props) {
         durationMs: ex.rounds.reduce((sum, r) => sum + (r.outcome.kind === "response" ? r.outcome.rpc.durationMs : (r.elapsedMs ?? 0)), 0),
       };
       void history.add(entry);
-      const answer =
-        last.outcome.kind === "response" && last.outcome.rpc.response ? classifyResponse(last.outcome.rpc.response, method) : undefined;
-      if (answer?.kind === "rpc-error" && answer.errorKind === "unknown-tool") {
-        // The server's list may have changed since we fetched it: fetch it again so completion and checks follow.
-        void refreshTools().then((list) =>
-          dispatch({
-            type: "tools-notice",
-            text: list
-              ? `The server did not know that tool, so the tool list was fetched again: ${list.length} tools.`
-              : "The server did not know that tool, and fetching the tool list again failed.",
-          }),
-        );
-      }
+      // A list_changed heard during the exchange, or an unknown-tool answer: fetch the list again so templates,
+      // completion and checks follow (lib/playground/list-freshness.ts, shared with the listen stream).
+      const stale = listStaleReason(ex.rounds.flatMap((r) => (r.outcome.kind === "response" ? [{ method, rpc: r.outcome.rpc }] : [])));
+      if (stale) void followToolList(stale, refreshTools, (text) => dispatch({ type: "tools-notice", text }));
     },
     [server, era, history, refreshTools],
   );
