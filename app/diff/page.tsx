@@ -5,7 +5,7 @@ import { diffToolLists } from "@/lib/docs/diff";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
 import { liveLinks, snapshotLinks } from "@/lib/docs/links";
 import type { ProxyErrorBody, ServerSummary, Tool } from "@/lib/mcp/contract";
-import { loadDocs } from "@/lib/server/docs-load";
+import { loadLiveDocs } from "@/lib/server/docs-load";
 import { loadSnapshot } from "@/lib/server/snapshot-store";
 
 export const dynamic = "force-dynamic";
@@ -41,7 +41,8 @@ async function snapshotSide(id: string): Promise<Loaded> {
 }
 
 async function liveSide(source: string): Promise<Loaded> {
-  const load = await loadDocs(source);
+  // The list as the server has it now, past every cache; the side says when it was fetched.
+  const load = await loadLiveDocs(source);
   if (!load.ok) return { error: load.error };
   return {
     side: {

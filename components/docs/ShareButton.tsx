@@ -9,7 +9,8 @@ interface Props {
   server: string;
 }
 
-type State = { status: "idle" | "busy" } | { status: "done"; url: string; copied: boolean } | { status: "error"; message: string };
+type State =
+  { status: "idle" | "busy" } | { status: "done"; url: string; copied: boolean; fetchedAt?: string } | { status: "error"; message: string };
 
 /** "Share": stores a snapshot of the server's definitions and shows the permanent link, copied when the browser allows. */
 export function ShareButton({ server }: Props) {
@@ -23,7 +24,7 @@ export function ShareButton({ server }: Props) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ server }),
       });
-      const body = (await res.json()) as { id: string; url: string } | ProxyErrorBody;
+      const body = (await res.json()) as { id: string; url: string; fetchedAt?: string } | ProxyErrorBody;
       if ("error" in body) return setState({ status: "error", message: body.error.message });
       // The link as this browser reaches us (the API's url reflects the Host header, which a proxy may rewrite).
       const url = new URL(`/s/${body.id}`, window.location.origin).href;
@@ -34,7 +35,7 @@ export function ShareButton({ server }: Props) {
       } catch {
         // No clipboard permission (or an insecure origin): the link is shown for copying by hand.
       }
-      setState({ status: "done", url, copied });
+      setState({ status: "done", url, copied, fetchedAt: body.fetchedAt });
     } catch (err) {
       setState({ status: "error", message: `Sharing failed: ${(err as Error).message}` });
     }
@@ -68,6 +69,11 @@ export function ShareButton({ server }: Props) {
             Open
           </a>
           <span className="text-xs text-zinc-500">{state.copied ? "Copied." : "Copy the link."}</span>
+          {state.fetchedAt && (
+            <span className="w-full text-right text-xs text-zinc-500" data-testid="share-fetched-at">
+              Tool list fetched <time dateTime={state.fetchedAt}>{new Date(state.fetchedAt).toUTCString()}</time>
+            </span>
+          )}
         </p>
       )}
       {state.status === "error" && (

@@ -4,7 +4,7 @@ import { PROXY_ERROR_STATUS, type ProxyErrorBody } from "@/lib/mcp/contract";
 import { parseServerUrl } from "@/lib/mcp/contract-guards";
 import { takeSlot } from "./api-route.ts";
 import { config } from "./config.ts";
-import { docsSnapshot, type DocsSnapshot } from "./docs-snapshot.ts";
+import { docsSnapshot, freshDocsSnapshot, type DocsSnapshot } from "./docs-snapshot.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 import { publicOrigin } from "./public-origin.ts";
 import { errorHeaders, ProxyError } from "./proxy-error.ts";
@@ -42,8 +42,12 @@ function inFlight(): Map<string, Promise<DocsLoad>> {
   return processSingleton("docs-load.in-flight", () => new Map<string, Promise<DocsLoad>>());
 }
 
-/** Load the docs snapshot of `raw` (a `server` query value) for a request with these headers. Never rejects. */
-function loadFor(raw: string, requestHeaders: HeaderSource): Promise<DocsLoad> {
+/**
+ * Load the docs snapshot of `raw` (a `server` query value) for a request with these headers. Never rejects.
+ * `fresh`: the list as the server has it now, past every cache (Compare with live); fresh loads are shared only with
+ * other fresh loads, never with one that may have been served from a cache.
+ */
+function loadFor(raw: string, requestHeaders: HeaderSource, fresh = false): Promise<DocsLoad> {
   let url: string;
   try {
     url = parseServerUrl(raw);
@@ -53,22 +57,24 @@ function loadFor(raw: string, requestHeaders: HeaderSource): Promise<DocsLoad> {
     );
   }
   const loads = inFlight();
-  const running = loads.get(url);
+  const key = `${fresh ? "fresh" : "cached"}\n${url}`;
+  const running = loads.get(key);
   if (running) return running;
-  const load = loadOnce(url, requestHeaders).finally(() => {
-    if (loads.get(url) === load) loads.delete(url);
+  const load = loadOnce(url, requestHeaders, fresh).finally(() => {
+    if (loads.get(key) === load) loads.delete(key);
   });
-  loads.set(url, load);
+  loads.set(key, load);
   return load;
 }
 
-async function loadOnce(url: string, requestHeaders: HeaderSource): Promise<DocsLoad> {
+async function loadOnce(url: string, requestHeaders: HeaderSource, fresh: boolean): Promise<DocsLoad> {
   let release = () => {};
   try {
     const cfg = config();
     // A live docs page is an upstream request like an API call: the same concurrency caps hold.
     if (!url.startsWith("builtin:")) release = takeSlot({ headers: requestHeaders }, cfg, "request");
-    return { ok: true, url, snap: await docsSnapshot(url, publicOrigin(requestHeaders, cfg)) };
+    const origin = publicOrigin(requestHeaders, cfg);
+    return { ok: true, url, snap: await (fresh ? freshDocsSnapshot(url, origin) : docsSnapshot(url, origin)) };
   } catch (err) {
     return failed(
       url,
@@ -134,7 +140,11 @@ function takeOver(token: string | null, url: string): Promise<DocsLoad> | undefi
  * Load the docs snapshot for the `server` query value (the load the request guard handed over, when there is one);
  * every failure becomes a displayable error with its status. `requestHeaders`: tests only (pages use the request's).
  */
-export async function loadDocs(server: string | string[] | undefined, requestHeaders?: HeaderSource): Promise<DocsLoad> {
+export async function loadDocs(
+  server: string | string[] | undefined,
+  requestHeaders?: HeaderSource,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<DocsLoad> {
   const raw = typeof server === "string" ? server : "builtin:demo";
   const h = requestHeaders ?? (await headers());
   let parsed: string | undefined;
@@ -143,7 +153,12 @@ export async function loadDocs(server: string | string[] | undefined, requestHea
   } catch {
     // loadFor reports it.
   }
-  return (parsed !== undefined ? takeOver(h.get(DOCS_LOAD_HEADER), parsed) : undefined) ?? loadFor(raw, h);
+  return (parsed !== undefined ? takeOver(h.get(DOCS_LOAD_HEADER), parsed) : undefined) ?? loadFor(raw, h, fresh);
+}
+
+/** The live side of "Compare with live": the server's list fetched now, past every cache (loadDocs with `fresh`). */
+export function loadLiveDocs(server: string, requestHeaders?: HeaderSource): Promise<DocsLoad> {
+  return loadDocs(server, requestHeaders, { fresh: true });
 }
 
 /** The status a docs page answers with: the load's error, or 404 for a tool the server does not list. */
@@ -236,7 +251,8 @@ async function preloadDiff(search: URLSearchParams, requestHeaders: Headers): Pr
   const before = await loadSnapshot(a);
   if (!before) return { status: 404, headers: {} };
   if (b !== "live") return (await loadSnapshot(b)) ? undefined : { status: 404, headers: {} };
-  const load = loadFor(before.source, requestHeaders);
+  // Compare with live compares against the list as it is now, never a cached one.
+  const load = loadFor(before.source, requestHeaders, true);
   const result = await load;
   return { status: docsPageStatus(result), headers: result.ok ? {} : result.headers, token: handOver(result.url, load) };
 }

@@ -29,12 +29,13 @@ function state() {
   }));
 }
 
-async function load(url: string, origin: string): Promise<DocsSnapshot> {
+/** `fresh`: past the proxy's tool-list cache (the list as the server has it now). */
+async function load(url: string, origin: string, fresh = false): Promise<DocsSnapshot> {
   const ctx = { config: config(), origin, signal: AbortSignal.timeout(config().requestTimeoutMs * 3) };
   try {
     const { server, connection } = await connect({ url, era: "auto", headers: {} }, ctx);
     try {
-      const list = await tools({ connection, headers: {} }, ctx);
+      const list = await tools({ connection, headers: {}, ...(fresh ? { fresh } : {}) }, ctx);
       return { server, list };
     } finally {
       // A docs view holds nothing afterwards: a legacy session is ended, a stdio process stopped (modern: a no-op).
@@ -82,6 +83,16 @@ export async function docsSnapshot(url: string, origin: string): Promise<DocsSna
     if (standIn) return { ...standIn.value, stale: standIn.stale };
     throw failure;
   }
+}
+
+/**
+ * The docs of a server as it lists its tools right now, past every cache: for Share and "Compare with live", which
+ * must not present a list fetched minutes ago as the current one (the list's `fetchedAt` says when it was fetched).
+ * No stale copy stands in when the server is down: the failure is the answer. A list that differs from the one last
+ * seen drops every cached view of the server (see fetchToolList), so docs pages follow on their next render.
+ */
+export function freshDocsSnapshot(url: string, origin: string): Promise<DocsSnapshot> {
+  return load(url, origin, true);
 }
 
 /** Forget the docs snapshot of a server (its tool list changed), so the next render loads it again. */

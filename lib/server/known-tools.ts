@@ -1,5 +1,6 @@
 import "server-only";
 import type { ConnectionDescriptor, Tool, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
+import { canonicalJson } from "@/lib/json/canonical";
 import { processSingleton } from "../runtime/process-singleton.ts";
 import { headerSetHash } from "./tools-cache.ts";
 
@@ -30,6 +31,20 @@ export class KnownTools {
     while (this.#lists.size > MAX_KNOWN_TOOL_LISTS) this.#lists.delete(this.#lists.keys().next().value as string);
   }
 
+  /**
+   * Whether `list` differs from the definitions last listed for this key (false when none were): a fetch past the
+   * caches that finds another list is news of a change nobody announced to us. Order does not count (a reshuffle
+   * is reported on its own, see list-order.ts).
+   */
+  differs(
+    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "stdioId">,
+    headers: UserHeaders,
+    list: Pick<ToolsResponse, "tools" | "excluded">,
+  ): boolean {
+    const known = this.#lists.get(KnownTools.key(descriptor, headers));
+    return known !== undefined && fingerprint(known.tools) !== fingerprint([...list.tools, ...list.excluded.map((e) => e.tool)]);
+  }
+
   find(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "stdioId">, headers: UserHeaders, name: string): Tool | undefined {
     return this.#lists.get(KnownTools.key(descriptor, headers))?.tools.find((t) => t.name === name);
   }
@@ -37,6 +52,11 @@ export class KnownTools {
   invalidate(url: string): void {
     for (const [key, entry] of this.#lists) if (entry.url === url) this.#lists.delete(key);
   }
+}
+
+/** The definitions as one string, by name: equal strings mean equal lists whatever their order. */
+function fingerprint(tools: readonly Tool[]): string {
+  return canonicalJson([...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
 }
 
 export function knownTools(): KnownTools {

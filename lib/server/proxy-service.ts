@@ -12,6 +12,7 @@ import type {
   ToolsResponse,
   UserHeaders,
 } from "@/lib/mcp/contract";
+import { classifyResponse } from "@/lib/mcp/response-kind";
 import type { ApiContext } from "./api-route.ts";
 import { forgetEraVerdict } from "./connect.ts";
 import { config } from "./config.ts";
@@ -121,6 +122,9 @@ async function fetchToolList(
     maxPages: ctx.config.maxToolPages,
     maxTools: ctx.config.maxTools,
   });
+  // Another list than the one last seen here: the server changed it without telling us (no one was listening, or the
+  // announcement was lost). Every other cached view of it is stale too: drop them, here and on the other instances.
+  if (knownTools().differs(descriptor, headers, list)) await invalidateQuietly(descriptor.url);
   knownTools().remember(descriptor, headers, list);
   const cache = upstream.cachesLists ? await toolListCache.put(descriptor, headers, list) : { hit: false };
   return { ...list, cache, exchanges };
@@ -151,6 +155,8 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
   const upstream = await upstreamFor(input.connection, ctx);
   refuseUnsupported(input.message, upstream, ctx);
   const relay = notificationRelay(input.connection.url, ctx.emit);
+  /** Whether the called tool was in the definitions we hold (then an unknown-tool answer says they are stale). */
+  let listed = false;
   const recovered = await forgetVerdictOnFailure(
     input.connection,
     () =>
@@ -167,11 +173,12 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
                 ? await fetchToolList(upstream, descriptor, input.headers, ctx)
                 : undefined);
             // Excluded tools too: sendRpc refuses a call to one (the client rules forbid calling it).
-            return (
+            const tool =
               list?.tools.find((t) => t.name === name) ??
               list?.excluded.find((e) => e.tool.name === name)?.tool ??
-              knownTools().find(descriptor, input.headers, name)
-            );
+              knownTools().find(descriptor, input.headers, name);
+            listed = tool !== undefined;
+            return tool;
           };
           return sendRpc({
             upstream,
@@ -194,6 +201,7 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
       ),
     ctx.signal,
   ).finally(relay.drained);
+  await forgetUnknownTool(input.connection.url, input.message, recovered.result.response, listed);
   if (!recovered.connection) return recovered.result;
   return {
     ...recovered.result,
@@ -202,6 +210,25 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
     connection: recovered.connection,
     notes: [...recovered.notes, ...(recovered.result.notes ?? [])],
   };
+}
+
+/**
+ * A server that answers "unknown tool" for a tool our cached definitions list has changed its list (caching.mdx
+ * §Freshness Calculation): drop every cached view of it, as list_changed does. A name no list of ours holds (a typo)
+ * says nothing about the list, and invalidating on it would let any caller flush the caches of every instance.
+ */
+async function forgetUnknownTool(url: string, message: Record<string, unknown>, response: Record<string, unknown> | null, listed: boolean) {
+  if (!listed || !response || message.method !== "tools/call") return;
+  const answer = classifyResponse(response, "tools/call");
+  if (answer.kind !== "rpc-error" || answer.errorKind !== "unknown-tool") return;
+  await invalidateQuietly(url);
+}
+
+/** invalidateToolList for a change we found ourselves: a cache that cannot be reached is logged, not the caller's failure. */
+function invalidateQuietly(url: string): Promise<void> {
+  return invalidateToolList(url).catch((err: unknown) =>
+    log.warn("could not invalidate the tool list cache", { reason: (err as Error).message }),
+  );
 }
 
 /** POST /api/disconnect: end what the connection holds (a legacy session, a stdio process); a no-op for modern ones. */
@@ -221,11 +248,7 @@ function notificationRelay(url: string, emit: ApiContext["emit"]) {
   return {
     onNotification(message: Record<string, unknown>): void {
       queue = queue.then(async () => {
-        if (message.method === "notifications/tools/list_changed") {
-          await invalidateToolList(url).catch((err: unknown) =>
-            log.warn("could not invalidate the tool list cache", { reason: (err as Error).message }),
-          );
-        }
+        if (message.method === "notifications/tools/list_changed") await invalidateQuietly(url);
         emit?.({ type: "notification", message });
       });
     },

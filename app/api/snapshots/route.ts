@@ -1,6 +1,6 @@
 import { ContractError, parseServerUrl } from "@/lib/mcp/contract-guards";
 import { handleApi } from "@/lib/server/api-route";
-import { docsSnapshot } from "@/lib/server/docs-snapshot";
+import { freshDocsSnapshot } from "@/lib/server/docs-snapshot";
 import { requestOrigin } from "@/lib/server/request-origin";
 import { snapshotDefinitions, snapshotStore } from "@/lib/server/snapshot-store";
 
@@ -16,8 +16,10 @@ function parseShareRequest(body: unknown): { server: string } {
 }
 
 /**
- * Share: store the server's public definitions and answer `{ id, url }`. The server loads the docs
- * itself (as the live docs page does, without credentials); the browser never sends definitions.
+ * Share: store the server's public definitions and answer `{ id, url, fetchedAt }`. The server loads the docs
+ * itself (as the live docs page does, without credentials); the browser never sends definitions. The list is
+ * fetched now, past every cache: a snapshot is a permanent record, so it must not be a list fetched minutes ago
+ * (`fetchedAt` says when it was fetched).
  */
 export function POST(req: Request) {
   return handleApi(
@@ -26,8 +28,9 @@ export function POST(req: Request) {
     async ({ server }) => {
       // The origin as the browser sees it (as on the live docs page), so builtin servers get the same display URL.
       const origin = await requestOrigin();
-      const id = await snapshotStore().put(snapshotDefinitions(server, await docsSnapshot(server, origin)));
-      return { id, url: `${origin}/s/${id}` };
+      const snap = await freshDocsSnapshot(server, origin);
+      const id = await snapshotStore().put(snapshotDefinitions(server, snap));
+      return { id, url: `${origin}/s/${id}`, fetchedAt: snap.list.fetchedAt };
     },
     (i) => i.server,
   );
