@@ -35,7 +35,7 @@ function layer(folder, allowed, extra, message) {
 
 /** The lib/ folders the browser may load (lib/server, lib/demo and lib/runtime are not among them). */
 const BELOW_BROWSER_LIBS = ["lib/json", "lib/mcp", "lib/schema", "lib/share", "lib/docs"];
-const BROWSER_LIBS = [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client", "lib/playground"];
+const BROWSER_LIBS = [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client", "lib/forms", "lib/playground"];
 
 /** A components/ folder: the browser libraries, its own folder and `allowed` components folders. */
 function uiLayer(folder, allowed, message) {
@@ -127,9 +127,16 @@ const config = [
       `${folder} sits above lib/docs, beside lib/editor, lib/codegen and lib/client: it imports lib/docs and the layers under it, not its siblings.`,
     ),
   ),
+  // lib/forms (schema → form model) sits beside lib/editor; lib/playground builds the elicitation form on it.
+  layer(
+    "lib/forms",
+    [...BELOW_BROWSER_LIBS],
+    BROWSER,
+    "lib/forms sits above lib/docs, beside lib/editor: it imports lib/schema and the layers under it, not its siblings.",
+  ),
   layer(
     "lib/playground",
-    [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client"],
+    [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client", "lib/forms"],
     BROWSER,
     "lib/playground is the top of the browser libraries: it imports lib/editor, lib/codegen, lib/client and the layers under them, never lib/server, lib/demo or the UI.",
   ),
@@ -177,10 +184,13 @@ const config = [
     [],
     "components/ui is shared by every feature: it imports the browser libraries of lib/ only, no other components.",
   ),
+  // components/forms (the form generated from a JSON Schema) is shared like components/ui: the playground and the
+  // docs pages both show it.
+  uiLayer("components/forms", ["components/ui"], "components/forms imports components/ui, its own folder and the browser libraries of lib/."),
   ...["components/docs", "components/home", "components/layout", "components/playground"].map((folder) =>
     uiLayer(
       folder,
-      ["components/ui"],
+      ["components/ui", "components/forms"],
       `${folder} imports components/ui, its own folder and the browser libraries of lib/ (never lib/server, lib/demo or another feature's components).`,
     ),
   ),
