@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { ThemeToggle } from "@/components/layout/ThemeToggle";
+import { PlaygroundLink } from "@/components/layout/PlaygroundLink";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -42,12 +43,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             >
               Demo docs
             </Link>
-            <Link
-              href="/playground"
-              className="whitespace-nowrap text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-            >
-              Playground
-            </Link>
+            <PlaygroundLink className="whitespace-nowrap text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100" />
             <span className="ml-auto" />
             <ThemeToggle />
           </nav>

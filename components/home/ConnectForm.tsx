@@ -5,7 +5,8 @@ import { useState } from "react";
 import { ERA_CHOICES, type EraChoice } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/client/api-client";
 import { parseHeaderLines } from "@/lib/playground/header-lines";
-import { saveConnection, saveHeaders } from "@/lib/playground/session-store";
+import { loadHeaders, saveConnection, saveHeaders } from "@/lib/playground/session-store";
+import { RecentServerList, useRecentServers } from "@/components/ui/RecentServerList";
 
 const ERA_LABELS: Record<EraChoice, string> = {
   auto: "auto (discover, fall back to initialize, then HTTP+SSE)",
@@ -24,6 +25,7 @@ export function ConnectForm() {
   const [headerText, setHeaderText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
+  const recent = useRecentServers();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -36,6 +38,8 @@ export function ConnectForm() {
       const key = res.connection.url;
       saveConnection(key, res);
       saveHeaders(key, headers);
+      const info = res.server.serverInfo;
+      recent.remember({ url: key, era, name: info?.title ?? info?.name, headers });
       // Docs pages are public and rendered without credentials; a server that needs them opens in the playground.
       const q = encodeURIComponent(key);
       router.push(Object.keys(headers).length ? `/playground?server=${q}` : `/docs?server=${q}`);
@@ -108,6 +112,25 @@ export function ConnectForm() {
       >
         {busy ? "Connecting…" : "Connect"}
       </button>
+      <RecentServerList
+        list={recent.list}
+        error={recent.error}
+        pickVerb="Fill in"
+        onPick={(e) => {
+          // Fills the form. Header values are not in the list: those typed in this browser tab come back, else the names
+          // shown say which to type again.
+          setUrl(e.url);
+          setEra(e.era);
+          setHeaderText(
+            Object.entries(loadHeaders(e.url))
+              .map(([k, v]) => `${k}: ${v}`)
+              .join("\n"),
+          );
+        }}
+        onRemove={recent.forget}
+        onClear={recent.clear}
+        testId="home-recent"
+      />
     </form>
   );
 }

@@ -25,6 +25,10 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
         In the editor, Tab indents: press <kbd className="font-mono">Ctrl+M</kbd> (Mac: <kbd className="font-mono">Ctrl+Shift+M</kbd>) to
         make Tab move the focus on instead. Every dialog and menu is reachable with Tab; diagnostics never block Send.
       </p>
+      <p className="mt-2 text-xs text-zinc-500">
+        Request tabs are kept in this browser (their text and last result, never header values); the tab strip is one Tab stop: arrows move
+        between tabs there.
+      </p>
     </Modal>
   );
 }

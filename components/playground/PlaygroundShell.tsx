@@ -1,73 +1,268 @@
 "use client";
 
-import { useMemo, useSyncExternalStore } from "react";
-import { decodeShare, isShareFragment, ShareLinkError, type SharedExperiment } from "@/lib/share/share-codec";
+import { useEffect, useSyncExternalStore } from "react";
+import { decodeShare, isShareFragment, ShareLinkError } from "@/lib/share/share-codec";
+import { loadConnection, loadHeaders } from "@/lib/playground/session-store";
+import { rememberServer } from "@/lib/playground/recent-servers";
+import {
+  activeTab,
+  applyAddress,
+  closeTab,
+  DEMO_SERVER,
+  moveTab,
+  openTab,
+  pinnedEra,
+  renameTab,
+  reportTab,
+  selectTab,
+  serverShortName,
+  setTabServer,
+  tabTitle,
+  type Address,
+  type PlaygroundTab,
+  type TabsState,
+} from "@/lib/playground/tabs-store";
 import { Playground } from "./Playground";
+import { ServerSwitcher } from "./ServerSwitcher";
+import { TabStrip, tabDomId } from "./TabStrip";
+import { tabsNow, updateTabs, useTabs } from "./useTabs";
 
 interface Props {
-  server: string;
+  /** `?server=`: focus a pristine tab for it or open one. Absent: restore the tabs. */
+  server?: string;
+  /** `&tool=`: the tool whose call the new tab opens with. */
   tool?: string;
 }
 
-function subscribe(onChange: () => void): () => void {
+/** The address this page last wrote into this browser tab's address bar: seeing it again (a reload) restores, nothing more. */
+const WRITTEN_KEY = "toolscope.playground-address.v1";
+const PANEL_ID = "playground-tabpanel";
+const KEPT_RESULT_NOTE = "The last result of this tab, kept in this browser; nothing was sent again. Press Send to run it anew.";
+
+function subscribeHash(onChange: () => void): () => void {
   window.addEventListener("hashchange", onChange);
   return () => window.removeEventListener("hashchange", onChange);
 }
 
+function here(): string {
+  return window.location.pathname + window.location.search + window.location.hash;
+}
+
+function readWritten(): string | null {
+  try {
+    return sessionStorage.getItem(WRITTEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeAddress(href: string): void {
+  if (here() !== href) window.history.replaceState(window.history.state, "", href);
+  try {
+    sessionStorage.setItem(WRITTEN_KEY, href);
+  } catch {
+    // Without sessionStorage a reload of a ?server= address opens a tab again (it never overwrites one): acceptable.
+  }
+}
+
+const newId = () => crypto.randomUUID();
+
+const setTabs = (f: (s: TabsState) => TabsState) => updateTabs((v) => ({ tabs: f(v.tabs) }));
+
+function openNew(init: Omit<PlaygroundTab, "id">): void {
+  updateTabs((v) => {
+    const r = openTab(v.tabs, newId(), init);
+    return { tabs: r.state, notice: r.error ?? null };
+  });
+}
+
+/** A new tab on the active tab's server (the demo when there is none). */
+function newTab(): void {
+  const from = activeTab(tabsNow());
+  openNew({ server: from?.server ?? DEMO_SERVER, ...(from?.era ? { era: from.era } : {}) });
+}
+
+const reporters = new Map<string, (text: string, response: unknown) => void>();
 /**
- * The playground page island. A URL fragment `#v1.…` is a share link: decoded here (untrusted input, typed and
- * checked), it opens its server with the request in the editor and sends nothing. The fragment is read only in
- * the browser (it never reaches the server), so the first render waits for it.
+ * What a tab's playground calls with its text and last result: one function per tab and server (a stable identity, so
+ * the playground's effect runs on real changes only). Its first call is a use of the server, for the recent servers
+ * (header names, never values).
+ */
+function reporterFor(tab: PlaygroundTab): (text: string, response: unknown) => void {
+  const key = `${tab.id}|${tab.server}|${tab.era ?? ""}`;
+  const known = reporters.get(key);
+  if (known) return known;
+  const { id, server, era } = tab;
+  let remembered = false;
+  const report = (text: string, response: unknown) => {
+    setTabs((s) => reportTab(s, id, text, response));
+    if (remembered) return;
+    remembered = true;
+    const info = loadConnection(server)?.server.serverInfo;
+    rememberServer(globalThis.localStorage, {
+      url: server,
+      era: era ?? "auto",
+      name: info?.title ?? info?.name,
+      headers: loadHeaders(server),
+    });
+  };
+  reporters.set(key, report);
+  return report;
+}
+
+/**
+ * The playground page island: request tabs (kept in this browser), each a playground on its own server. The address
+ * opens tabs (tabs-store.ts `applyAddress`: a share link `#v1.…` or `?server=` never overwrites a tab's text) and then
+ * follows the active tab, so a reload or a copied link means the same thing. Only the active tab's playground is
+ * mounted; the others live on as the text and last result it reported.
  */
 export function PlaygroundShell({ server, tool }: Props) {
   const hash = useSyncExternalStore(
-    subscribe,
+    subscribeHash,
     () => window.location.hash,
     () => null,
   );
-  const shared = useMemo((): { exp: SharedExperiment } | { error: string } | null => {
-    if (!hash || !isShareFragment(hash)) return null;
-    try {
-      return { exp: decodeShare(hash) };
-    } catch (err) {
-      return { error: err instanceof ShareLinkError ? err.message : String(err) };
+  const view = useTabs();
+
+  // Apply the address: on arrival, and when it changes (a share link, `?server=` from a link on this page). An address
+  // this page wrote itself (a reload) restores.
+  useEffect(() => {
+    if (hash === null) return;
+    const href = here();
+    let address: Address = { kind: "restore" };
+    // undefined: the address is this page's own (a reload), so whatever was said about a share link stands.
+    let shareError: string | null | undefined;
+    if (href !== readWritten()) {
+      shareError = null;
+      if (hash && isShareFragment(hash)) {
+        try {
+          address = { kind: "share", ...decodeShare(hash) };
+        } catch (err) {
+          shareError = err instanceof ShareLinkError ? err.message : String(err);
+        }
+      } else if (server) address = { kind: "server", server, ...(tool ? { tool } : {}) };
     }
-  }, [hash]);
-  if (hash === null)
+    const id = newId();
+    const share = address.kind === "share" ? address : null;
+    updateTabs((v) => {
+      const r = applyAddress(v.tabs, address, id);
+      return {
+        tabs: r.state,
+        ...(r.error ? { notice: r.error } : {}),
+        ...(shareError !== undefined ? { shareError } : {}),
+        ...(share && !r.error ? { shared: { id, href, server: share.server, ...(share.era ? { era: share.era } : {}) } } : {}),
+      };
+    });
+  }, [hash, server, tool]);
+
+  const active = view ? activeTab(view.tabs) : undefined;
+  const shared = view?.shared;
+
+  // The address bar follows the active tab (a share link stays while its tab is the active one).
+  useEffect(() => {
+    if (!active) return;
+    writeAddress(
+      shared?.id === active.id && here() === shared.href ? shared.href : `/playground?server=${encodeURIComponent(active.server)}`,
+    );
+  }, [active, shared]);
+
+  // Alt+Shift+T opens a tab anywhere on the page (by key position: on a Mac, Alt+Shift+T types a character).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey && e.code === "KeyT" && !document.querySelector("dialog[open]")) {
+        e.preventDefault();
+        newTab();
+      }
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, []);
+
+  if (hash === null || !view)
     return (
       <p className="text-sm text-zinc-500" data-testid="playground-loading">
         Loading the playground…
       </p>
     );
-  if (shared && "error" in shared) {
-    return (
-      <div className="space-y-4">
+
+  const { tabs, notice, shareError, generation } = view;
+  return (
+    <div className="space-y-3">
+      {shareError && (
         <p
           role="alert"
           data-testid="share-error"
           className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
         >
-          This share link could not be opened: {shared.error}
+          This share link could not be opened: {shareError}
         </p>
-        <Playground key={`${server}|${tool ?? ""}`} server={server} tool={tool} />
-      </div>
-    );
-  }
-  if (shared) {
-    const { exp } = shared;
-    return (
-      <div className="space-y-2">
-        <p className="text-xs text-zinc-500" data-testid="share-banner">
-          Opened from a share link: <span className="font-mono">{exp.server}</span>
-          {exp.era ? ` (${exp.era})` : ""}. Nothing has been sent.
+      )}
+      <TabStrip
+        tabs={tabs.tabs.map((t) => ({ id: t.id, title: tabTitle(t), hint: t.server }))}
+        activeId={tabs.activeId}
+        panelId={PANEL_ID}
+        onSelect={(id) => setTabs((s) => selectTab(s, id))}
+        onClose={(id) => updateTabs((v) => ({ tabs: closeTab(v.tabs, id), notice: null }))}
+        onNew={newTab}
+        onRename={(id, name) => setTabs((s) => renameTab(s, id, name))}
+        onMove={(id, delta) => setTabs((s) => moveTab(s, id, delta))}
+      />
+      {notice && (
+        <p role="status" data-testid="tabs-notice" className="text-sm text-amber-800 dark:text-amber-300">
+          {notice}
         </p>
-        <Playground
-          key={hash}
-          server={exp.server}
-          initial={{ era: exp.era, request: exp.request, ...(exp.response !== undefined ? { response: exp.response } : {}) }}
-        />
-      </div>
-    );
-  }
-  return <Playground key={`${server}|${tool ?? ""}`} server={server} tool={tool} />;
+      )}
+      {active ? (
+        <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabDomId(active.id)} className="space-y-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <ServerSwitcher
+              server={active.server}
+              era={active.era}
+              onSwitch={(to) =>
+                updateTabs((v) => ({ tabs: setTabServer(v.tabs, active.id, to.server, to.era), generation: v.generation + 1 }))
+              }
+            />
+            {shared?.id === active.id && (
+              <p className="min-w-0 text-xs text-zinc-500 dark:text-zinc-400" data-testid="share-banner">
+                Opened from a share link: <span className="font-mono">{shared.server}</span>
+                {shared.era ? ` (${shared.era})` : ""}. Nothing has been sent.
+              </p>
+            )}
+            {active.responseNote && (
+              <p className="min-w-0 text-xs text-zinc-500 dark:text-zinc-400" data-testid="tab-result-note">
+                The last result of this tab was not kept: {active.responseNote}. Press Send to run it again.
+              </p>
+            )}
+          </div>
+          <Playground
+            key={`${active.id}|${active.server}|${active.era ?? ""}|${generation}`}
+            server={active.server}
+            {...(active.text === undefined
+              ? { tool: active.tool }
+              : {
+                  initial: {
+                    era: pinnedEra(active),
+                    request: active.text,
+                    ...(active.response !== undefined
+                      ? { response: active.response, ...(shared?.id === active.id ? {} : { responseNote: KEPT_RESULT_NOTE }) }
+                      : {}),
+                  },
+                })}
+            onTabState={reporterFor(active)}
+          />
+        </div>
+      ) : (
+        <div role="tabpanel" id={PANEL_ID} className="rounded-md border border-dashed border-zinc-300 p-6 text-sm dark:border-zinc-700">
+          <p>No request tabs are open.</p>
+          <button
+            type="button"
+            onClick={newTab}
+            className="mt-2 rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
+          >
+            New tab on the {serverShortName(DEMO_SERVER)}
+          </button>
+        </div>
+      )}
+    </div>
+  );
 }

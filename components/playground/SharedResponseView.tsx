@@ -7,7 +7,17 @@ import { ResultTabs } from "./ResultTabs";
 import { isObject } from "@/lib/json/guards";
 
 /** A response that arrived inside a share link: shown for reference, clearly not something sent from here. */
-export function SharedResponseView({ response, tools, request }: { response: unknown; tools: Tool[]; request: string }) {
+export function SharedResponseView({
+  response,
+  tools,
+  request,
+  note,
+}: {
+  response: unknown;
+  tools: Tool[];
+  request: string;
+  note?: string;
+}) {
   let method: string | undefined;
   let toolName: unknown;
   try {
@@ -21,7 +31,7 @@ export function SharedResponseView({ response, tools, request }: { response: unk
   return (
     <div className="space-y-2" data-testid="shared-response">
       <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950/50 dark:text-sky-200">
-        This response came with the share link; nothing was sent from here. Press Send to run the request yourself.
+        {note ?? "This response came with the share link; nothing was sent from here. Press Send to run the request yourself."}
       </p>
       <ResultTabs
         testId="shared-result-tabs"

@@ -12,6 +12,7 @@ import {
   MAX_TABS,
   moveTab,
   openTab,
+  pinnedEra,
   renameTab,
   reportTab,
   saveTabs,
@@ -167,6 +168,8 @@ test("switching a tab's server keeps its text and drops the old server's result 
   s = setTabServer(s, "a", "http://new.test/mcp", undefined);
   assert.deepEqual(s.tabs[0], { id: "a", server: "http://new.test/mcp", text: call("echo"), baseText: call("echo") });
   assert.equal(setTabServer(s, "a", "http://new.test/mcp", "modern").tabs[0]!.era, "modern");
+  assert.equal(setTabServer(s, "a", "http://new.test/mcp", "auto").tabs[0]!.era, undefined);
+  assert.equal(pinnedEra(setTabServer(s, "a", "http://new.test/mcp", "legacy-sse").tabs[0]!), "legacy");
 });
 
 test("save then load round-trips the tabs and the active one", () => {

@@ -1,4 +1,4 @@
-import type { Era } from "../mcp/contract.ts";
+import { ERA_CHOICES, type Era, type EraChoice } from "../mcp/contract.ts";
 import { isObject } from "../json/guards.ts";
 
 /**
@@ -10,8 +10,8 @@ export interface PlaygroundTab {
   id: string;
   /** An http(s) URL, `builtin:demo` or `stdio:<name>`. */
   server: string;
-  /** The era pinned for this tab; absent = auto. */
-  era?: Era;
+  /** The era pinned for this tab (as the user chose it); absent = auto. */
+  era?: Exclude<EraChoice, "auto">;
   /** The user's name for the tab; absent = derived from its request and server ({@link tabTitle}). */
   name?: string;
   /** The tool whose call the editor opens with while the tab has no text yet. */
@@ -110,11 +110,16 @@ export function reportTab(state: TabsState, id: string, text: string, response: 
 }
 
 /** Put a tab on another server (the switcher), keeping its text. The result belonged to the old server: dropped. */
-export function setTabServer(state: TabsState, id: string, server: string, era: Era | undefined): TabsState {
+export function setTabServer(state: TabsState, id: string, server: string, era: EraChoice | undefined): TabsState {
   return mapTab(state, id, (t) => {
     const { era: _era, response: _response, responseNote: _note, ...rest } = t;
-    return { ...rest, server, ...(era ? { era } : {}) };
+    return { ...rest, server, ...(era && era !== "auto" ? { era } : {}) };
   });
+}
+
+/** The protocol era a tab's connection must have (legacy HTTP+SSE is a legacy era); undefined = any (auto). */
+export function pinnedEra(tab: Pick<PlaygroundTab, "era">): Era | undefined {
+  return tab.era === "legacy-sse" ? "legacy" : tab.era;
 }
 
 /** A tab nobody has worked in yet: no result, and its text (if any) is still the one it opened with. */
@@ -220,7 +225,7 @@ function optionalString(v: unknown): string | undefined {
 function readTab(v: unknown): PlaygroundTab | null {
   if (!isObject(v) || typeof v.id !== "string" || !v.id || typeof v.server !== "string" || !v.server) return null;
   const tab: PlaygroundTab = { id: v.id, server: v.server };
-  if (v.era === "modern" || v.era === "legacy") tab.era = v.era;
+  if (v.era !== "auto" && (ERA_CHOICES as readonly unknown[]).includes(v.era)) tab.era = v.era as Exclude<EraChoice, "auto">;
   for (const key of ["name", "tool", "text", "baseText", "responseNote"] as const) {
     const s = optionalString(v[key]);
     if (s !== undefined) tab[key] = s;
