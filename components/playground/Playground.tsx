@@ -53,6 +53,8 @@ export interface PlaygroundInitial {
   request: string;
   /** A response carried by the link, shown as such (never re-sent). */
   response?: unknown;
+  /** Where `response` came from, said above it (default: the share link). Tabs: a tab's kept last result. */
+  responseNote?: string;
 }
 
 interface Props {
@@ -61,6 +63,8 @@ interface Props {
   /** The tool to prefill a tools/call for. */
   tool?: string;
   initial?: PlaygroundInitial;
+  /** Tabs: told the editor text and the last result whenever they change, so the tab keeps them (PlaygroundShell). */
+  onTabState?: (text: string, lastResponse: unknown) => void;
 }
 
 function isEditable(target: EventTarget | null): boolean {
@@ -76,7 +80,7 @@ function finalResponse(ex: Exchange): unknown {
 const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
 
 /** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests and the requests a server sends mid-call, keep history, share. */
-export function Playground({ server, tool, initial }: Props) {
+export function Playground({ server, tool, initial, onTabState }: Props) {
   const { conn, tools, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
   const [state, dispatch] = useReducer(reduce, null, () =>
     initialState({
@@ -206,6 +210,10 @@ export function Playground({ server, tool, initial }: Props) {
   }, [era, tools, setEdited]);
 
   const lastResponse = runner.exchange ? finalResponse(runner.exchange) : initial?.response;
+  // Tabs: report on a change of text or exchange only (finalResponse may build a new object on every render).
+  useEffect(() => {
+    if (text !== null) onTabState?.(text, runner.exchange ? finalResponse(runner.exchange) : initial?.response);
+  }, [text, runner.exchange, initial?.response, onTabState]);
   const commands: PaletteCommand[] = [
     { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
     ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: runner.cancel }] : []),
@@ -400,7 +408,9 @@ export function Playground({ server, tool, initial }: Props) {
 
   const resultPane = (
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
-      {!exchange && initial?.response !== undefined && <SharedResponseView response={initial.response} tools={tools} request={text} />}
+      {!exchange && initial?.response !== undefined && (
+        <SharedResponseView response={initial.response} tools={tools} request={text} note={initial.responseNote} />
+      )}
       {!exchange && initial?.response === undefined && (
         <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>
       )}
