@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { completionsAt, escapeSnippet, type CompletionContext, type CompletionItem } from "./completions.ts";
+import { completionsAt, escapeSnippet, propertyDetail, type CompletionContext, type CompletionItem } from "./completions.ts";
 import type { Tool } from "../mcp/contract.ts";
 
 const issues: Tool = {
@@ -61,7 +61,7 @@ test("argument keys: documented, typed, required first, present keys excluded", 
   const status = items[0];
   assert.equal(status.insertText, '"status": "${1:open}"');
   assert.equal(status.snippet, true);
-  assert.equal(status.detail, "string (required)");
+  assert.equal(status.detail, 'string: "open" | "in_progress" | "closed" (required)');
   assert.match(status.documentation ?? "", /Filter by status/);
   assert.match(status.documentation ?? "", /Allowed: `"open"`, `"in_progress"`, `"closed"`/);
   assert.equal(items.find((i) => i.label === "repo")?.insertText, '"repo": {$1}');
@@ -143,4 +143,34 @@ test("unknown tool or method: nothing to offer", () => {
 
 test("snippet escaping", () => {
   assert.equal(escapeSnippet("a$b}c\\"), "a\\$b\\}c\\\\");
+});
+
+test("every argument key gets a type: enum with its values, $ref resolved, oneOf/anyOf as the branch types", () => {
+  const tool: Tool = {
+    name: "t",
+    inputSchema: {
+      type: "object",
+      $defs: { Status: { enum: ["open", "closed"] }, Size: { type: "integer" } },
+      properties: {
+        status: { $ref: "#/$defs/Status" },
+        level: { enum: [1, 2, 3, 4, 5, 6, 7] },
+        size: { $ref: "#/$defs/Size" },
+        either: { oneOf: [{ type: "string" }, { $ref: "#/$defs/Size" }] },
+        any: { anyOf: [{ type: "boolean" }, { type: "null" }] },
+        mode: { const: "fast" },
+        free: {},
+      },
+    },
+  };
+  const { items } = at('{"method": "tools/call", "params": {"name": "t", "arguments": {|}}}', { tools: [tool], era: "modern" });
+  assert.deepEqual(Object.fromEntries(items.map((i) => [i.label, i.detail])), {
+    status: 'string: "open" | "closed"',
+    level: "integer: 1 | 2 | 3 | 4 | 5 | …",
+    size: "integer",
+    either: "string | integer",
+    any: "boolean | null",
+    mode: 'string: "fast"',
+    free: "any",
+  });
+  assert.equal(propertyDetail({}, { type: ["string", "null"], enum: ["a", null] }), 'string | null: "a" | null');
 });

@@ -85,7 +85,7 @@ export function completionsAt(text: string, offset: number, ctx: CompletionConte
       items.push(
         keyItem(text, range, p.name, {
           kind: isMeta ? "meta" : "property",
-          detail: `${typeLabel(target.root, p.schema)}${required ? " (required)" : stamped ? " (Toolscope adds it)" : ""}`,
+          detail: `${propertyDetail(target.root, p.schema)}${required ? " (required)" : stamped ? " (Toolscope adds it)" : ""}`,
           documentation:
             propertyDoc(target.root, p.name, p.schema, required) +
             (stamped ? "\n\nToolscope adds this when sending if you leave it out." : ""),
@@ -233,6 +233,26 @@ function keyItem(
 }
 
 /** Escape literal text for Monaco snippet syntax. */
+/** Enum values shown in a property's detail before "…". */
+const MAX_DETAIL_VALUES = 5;
+
+/**
+ * The type a property's completion shows, for every property: `$ref` resolved (propertiesOf does), an enum or const as
+ * its type and values (`string: "open" | "closed"`), anyOf/oneOf as the branch types (typeLabel).
+ */
+export function propertyDetail(root: unknown, schema: SchemaObject): string {
+  const s = deref(root, schema) ?? schema;
+  const values = Array.isArray(s.enum) ? s.enum : "const" in s ? [s.const] : undefined;
+  if (!values) return typeLabel(root, s);
+  const type = typeof s.type === "string" || Array.isArray(s.type) ? typeLabel(root, s) : [...new Set(values.map(jsonType))].join(" | ");
+  const shown = values.slice(0, MAX_DETAIL_VALUES).map((v) => JSON.stringify(v));
+  return `${type}: ${shown.join(" | ")}${values.length > MAX_DETAIL_VALUES ? " | …" : ""}`;
+}
+
+function jsonType(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v;
+}
+
 export function escapeSnippet(s: string): string {
   return s.replace(/[\\$}]/g, "\\$&");
 }

@@ -91,7 +91,8 @@ export function attachEditorSupport(monaco: MonacoApi, options: EditorSupportOpt
       const items = completionsAt(model.getValue(), model.getOffsetAt(position), options.getContext());
       return {
         suggestions: items.map((item) => ({
-          label: item.label,
+          // As the label's description, the type shows on every row; Monaco shows `detail` for the focused row only.
+          label: item.detail ? { label: item.label, description: item.detail } : item.label,
           kind: completionKind(monaco, item.kind),
           insertText: item.insertText,
           insertTextRules: item.snippet ? monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet : undefined,
