@@ -16,6 +16,7 @@ import {
   classifyError,
   isRateLimitStatus,
   MAX_REDIRECTS,
+  noMcpTransport,
   ProxyError,
   redirectLoop,
   redirectNotFollowed,
@@ -72,9 +73,12 @@ async function connectOnce(opts: ConnectOptions, prior: PriorDiscovery | undefin
     return await connectSse(opts, streamable.exchanges);
   } catch (err) {
     if (!(err instanceof ExchangeFailure)) throw err;
-    // No event stream either: the Streamable HTTP failure says more about a wrong URL than a refused GET does.
+    // No event stream either: the Streamable HTTP failure says more about a wrong URL than a refused GET does, and
+    // the message says what both attempts got back.
     const opened = err.exchanges.some((e) => e.request.method === "GET" && e.response?.status === 200);
-    throw new ExchangeFailure(opened ? err.cause : streamable.cause, err.exchanges);
+    const sse = failureOf(err, opts);
+    const primary = opened ? sse : failureOf(streamable, opts);
+    throw new ExchangeFailure(noMcpTransport(opts.url, primary, sse, streamable.exchanges, err.exchanges), err.exchanges);
   }
 }
 

@@ -10,6 +10,8 @@ import {
   errorHeaders,
   formatWait,
   MAX_SERVER_TEXT_CHARS,
+  noMcpTransport,
+  ProxyError,
   parseRetryAfter,
   serverText,
   upstreamRateLimited,
@@ -259,4 +261,32 @@ test("a pin refusal is known by its shape (negotiation failed, no HTTP status, n
     1000,
   );
   assert.doesNotMatch(other.hint ?? "", /Era modern/);
+});
+
+test("noMcpTransport: says what each transport got back and what to check, keeping the primary failure's kind", () => {
+  const ex = (method: string, body: string | undefined, status: number, type: string): HttpExchange => ({
+    request: { method, url: "https://example.com/api/x", headers: [], ...(body ? { body } : {}) },
+    response: { status, statusText: "", headers: [["content-type", type]], sseEvents: [] },
+    startedAt: 0,
+    durationMs: 1,
+  });
+  const posts = [
+    ex("POST", '{"jsonrpc":"2.0","id":1,"method":"server/discover"}', 405, "text/plain"),
+    ex("POST", '{"jsonrpc":"2.0","id":2,"method":"initialize"}', 405, "text/plain"),
+  ];
+  const get = ex("GET", undefined, 200, "application/json; charset=utf-8");
+  const sse = new ProxyError(
+    "upstream-protocol",
+    "https://example.com/api/x did not open an HTTP+SSE event stream (Invalid content type).",
+  );
+  const primary = new ProxyError("upstream-protocol", "primary", undefined, 200);
+  const err = noMcpTransport("https://user:pw@example.com/api/x", primary, sse, posts, [...posts, get]);
+  assert.equal(err.kind, "upstream-protocol");
+  assert.equal(err.upstreamStatus, 200);
+  assert.equal(
+    err.message,
+    "https://example.com/api/x did not answer like an MCP server on either transport. Streamable HTTP: POST server/discover → HTTP 405 (text/plain), POST initialize → HTTP 405 (text/plain). Then HTTP+SSE: GET → HTTP 200 (application/json); it did not open an HTTP+SSE event stream (Invalid content type).",
+  );
+  assert.match(err.hint ?? "", /URL path.*\/mcp/);
+  assert.doesNotMatch(err.message, /pw/, "no credentials in the message");
 });

@@ -398,6 +398,50 @@ export function describeHttpFailure(status: number, rawUrl: string, body?: strin
 }
 
 /** A body that should have been JSON was not (or was JSON but not a JSON-RPC message). */
+/** One exchange of a connect attempt, for a message: `POST initialize → HTTP 405 (text/html)`. */
+function attemptLine(e: HttpExchange): string {
+  let method: unknown;
+  try {
+    method = (JSON.parse(e.request.body ?? "") as { method?: unknown }).method;
+  } catch {
+    method = undefined;
+  }
+  const type = headerOf(e.response?.headers, "content-type")?.split(";")[0];
+  const answer = e.response ? `HTTP ${e.response.status}${type ? ` (${type})` : ""}` : "no answer";
+  return `${e.request.method}${typeof method === "string" ? ` ${method}` : ""} → ${answer}`;
+}
+
+/**
+ * Both transports failed on a URL (Streamable HTTP, then the HTTP+SSE fallback): what was tried, what came back, and
+ * what to check. The usual cause is a URL that is not the MCP endpoint (a web page, another API, a path without /mcp),
+ * which a message about the HTTP+SSE fallback alone does not make clear. `primary` is the failure that says the most
+ * (its kind and status are kept); `sse` the fallback's own reason.
+ */
+export function noMcpTransport(
+  rawUrl: string,
+  primary: ProxyError,
+  sse: ProxyError,
+  streamableExchanges: readonly HttpExchange[],
+  sseExchanges: readonly HttpExchange[],
+): ProxyError {
+  const url = redactServerUrl(rawUrl);
+  const gets = sseExchanges.filter((e) => e.request.method === "GET");
+  const sseTried = gets.length ? gets.map(attemptLine).join(", ") : "no answer";
+  const streamable =
+    streamableExchanges
+      .filter((e) => e.request.method === "POST")
+      .map(attemptLine)
+      .join(", ") || "no answer";
+  // The SSE reason names the URL again; only its explanation (in parentheses, or after the URL) is worth repeating.
+  const reason = sse.message.startsWith(url) ? sse.message.slice(url.length).trim() : sse.message;
+  return new ProxyError(
+    primary.kind,
+    `${url} did not answer like an MCP server on either transport. Streamable HTTP: ${streamable}. Then HTTP+SSE: ${sseTried}; it ${reason.replace(/\.$/, "")}.`,
+    "Check the URL path: it must be the MCP endpoint itself, not a web page or another API. Streamable HTTP servers usually serve it at /mcp, older HTTP+SSE servers at /sse.",
+    primary.upstreamStatus,
+  );
+}
+
 function notJson(url: string, detail: string): ProxyError {
   return new ProxyError(
     "upstream-protocol",
