@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { requestTemplate, TEMPLATES, templatesFor } from "./templates.ts";
+import { nextRequestId, requestTemplate, TEMPLATES, templatesFor, withRequestId } from "./templates.ts";
 import { validateAgainst } from "../schema/validate.ts";
 import { diagnoseRequest } from "./request-diagnostics.ts";
 import type { Tool } from "../mcp/contract.ts";
@@ -76,4 +76,27 @@ test("templates list covers the methods the brief names", () => {
   assert.ok(!templatesFor("modern").some((t) => t.kind === "logging/setLevel"), "2026-07-28 removed logging/setLevel");
   assert.ok(templatesFor("legacy").some((t) => t.kind === "logging/setLevel"));
   assert.ok(!templatesFor("legacy").some((t) => t.kind === "server/discover"));
+});
+
+test("nextRequestId: one more than the largest numeric id of the editor text and the last sent request", () => {
+  const editor = '{"jsonrpc":"2.0","id":7,"method":"tools/list"}';
+  const sent = '{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"x","arguments":{"id":99}}}';
+  assert.equal(nextRequestId(editor, sent), 13, "the top-level id only, not an argument named id");
+  assert.equal(nextRequestId(editor), 8);
+  assert.equal(nextRequestId(editor, undefined), 8);
+  assert.equal(nextRequestId('{\n  "jsonrpc": "2.0",\n  "id": 3,\n  "method": '), 4, "a half-typed text still counts");
+  assert.equal(nextRequestId('{"id":"abc"}', '{"id":1.5}', "not json", null), 1, "no numeric integer id: 1");
+  assert.equal(nextRequestId(), 1);
+  assert.equal(nextRequestId('{"id":-4}'), 1, "never below 1");
+});
+
+test("templates take the id to continue from; withRequestId re-ids a template's text and leaves other text alone", () => {
+  assert.equal(JSON.parse(requestTemplate("tools/list", { id: 5 })).id, 5);
+  assert.equal(JSON.parse(requestTemplate("tools/call", { tool, id: 9 })).id, 9);
+  assert.equal(JSON.parse(requestTemplate("ping")).id, 1);
+  const page = withRequestId(requestTemplate("tools/list"), 4);
+  assert.deepEqual(JSON.parse(page), { jsonrpc: "2.0", id: 4, method: "tools/list", params: {} });
+  assert.equal(page, requestTemplate("tools/list", { id: 4 }), "same text as the template written with that id");
+  assert.equal(withRequestId("{ broken", 4), "{ broken");
+  assert.equal(withRequestId('{"method":"notifications/initialized"}', 4), '{"method":"notifications/initialized"}');
 });

@@ -1,7 +1,9 @@
 /**
- * Request templates for the editor: pretty-printed JSON-RPC messages (2-space indent, `"id": 1`).
- * `_meta` is left out on purpose: the proxy stamps the protocol fields and reports what it added.
+ * Request templates for the editor: pretty-printed JSON-RPC messages (2-space indent, `"id": 1` unless told the id to
+ * continue from, see {@link nextRequestId}). `_meta` is left out on purpose: the proxy stamps the protocol fields and
+ * reports what it added.
  */
+import { parse } from "jsonc-parser";
 import type { Tool } from "../mcp/contract.ts";
 import type { EditorEra } from "./mcp-catalogue.ts";
 import { isObject } from "../json/guards.ts";
@@ -62,16 +64,47 @@ export interface TemplateOptions {
   promptName?: string;
   /** For `custom`. */
   method?: string;
+  /** The request id (default 1); the playground passes {@link nextRequestId}. */
+  id?: number;
 }
 
-/** The template text for `kind`: a pretty-printed JSON-RPC request with `"id": 1`. */
+/** The template text for `kind`: a pretty-printed JSON-RPC request with `"id": 1` (or `options.id`). */
 export function requestTemplate(kind: TemplateKind, options: TemplateOptions = {}): string {
   return JSON.stringify(templateMessage(kind, options), null, 2);
 }
 
+/** The top-level numeric `id` of a JSON-RPC text, read leniently (the editor's text may be half typed). */
+function numericId(text: string | null | undefined): number | undefined {
+  if (!text) return undefined;
+  const value: unknown = parse(text, [], { allowTrailingComma: true });
+  const id = isObject(value) ? value.id : undefined;
+  return typeof id === "number" && Number.isSafeInteger(id) ? id : undefined;
+}
+
+/**
+ * The id for a request the playground writes into the editor (a template, the next page, a tool from the explorer):
+ * one more than the largest numeric id among `texts` (the editor's text, the last sent request), so ids keep counting
+ * up through a session instead of going back to 1 with every template; 1 when none has a numeric id.
+ */
+export function nextRequestId(...texts: (string | null | undefined)[]): number {
+  const ids = texts.map(numericId).filter((id): id is number => id !== undefined);
+  return ids.length ? Math.max(0, ...ids) + 1 : 1;
+}
+
+/** `text` (a template's JSON, as requestTemplate prints it) with its top-level `id` set to `id`; other text as it is. */
+export function withRequestId(text: string, id: number): string {
+  try {
+    const message: unknown = JSON.parse(text);
+    return isObject(message) && "id" in message ? JSON.stringify({ ...message, id }, null, 2) : text;
+  } catch {
+    return text;
+  }
+}
+
 function templateMessage(kind: TemplateKind, o: TemplateOptions): Record<string, unknown> {
+  const id = o.id ?? 1;
   const msg = (method: string, params?: Record<string, unknown>) =>
-    params === undefined ? { jsonrpc: "2.0", id: 1, method } : { jsonrpc: "2.0", id: 1, method, params };
+    params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
   switch (kind) {
     case "server/discover":
     case "tools/list":
