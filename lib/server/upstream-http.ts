@@ -48,6 +48,12 @@ export function withOverrides(target: Target, overrides: Record<string, string> 
 
 /** Times the session's GET stream is asked for again after a 409 (the previous call's stream not yet released). */
 const SESSION_STREAM_RETRIES = 4;
+/**
+ * How long the session's GET stream is read after the call's answer. What the call caused is announced there (a tool
+ * that changes the list: notifications/tools/list_changed), written by the server right after the answer, so it
+ * arrives a moment later on its own connection; closing at once would lose it.
+ */
+const SESSION_STREAM_GRACE_MS = 50;
 
 /** Both streams' records, in the order they started. */
 function merged(a: HttpExchange[], b: HttpExchange[]): HttpExchange[] {
@@ -57,13 +63,14 @@ function merged(a: HttpExchange[], b: HttpExchange[]): HttpExchange[] {
 /**
  * The legacy session's GET stream, read by us: its messages are the session's (shared). A 405 (the server offers no
  * such stream) or 409 (another client holds it) leaves the exchange as it is; the record shows the answer.
+ * Resolves with whether the stream is being read.
  */
 async function openSessionStream(
   opts: HttpChannelOptions,
   fetchFn: typeof fetch,
   signal: AbortSignal,
   deliver: (m: Record<string, unknown>) => void,
-): Promise<void> {
+): Promise<boolean> {
   const headers: Record<string, string> = {
     ...opts.userHeaders,
     accept: "text/event-stream",
@@ -75,7 +82,7 @@ async function openSessionStream(
     try {
       res = await fetchFn(opts.target.url, { method: "GET", headers, signal });
     } catch {
-      return; // recorded; the exchange itself goes on
+      return false; // recorded; the exchange itself goes on
     }
     // 409: the server still holds the stream the previous call closed a moment ago; it lets go within milliseconds.
     if (res.status !== 409 || attempt > SESSION_STREAM_RETRIES || signal.aborted) break;
@@ -84,7 +91,7 @@ async function openSessionStream(
   }
   if (!res.ok || !res.body || !(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
     await res.body?.cancel().catch(() => undefined);
-    return;
+    return false;
   }
   const parser = new SseParser((e) => {
     if ((e.event ?? "message") !== "message") return;
@@ -108,6 +115,7 @@ async function openSessionStream(
       // closed by us at the end of the exchange, or broken: either way the exchange decides its own fate
     }
   })();
+  return true;
 }
 
 /**
@@ -147,17 +155,20 @@ export function httpChannel(opts: HttpChannelOptions): Parameters<typeof runExch
               onSseEvent: opts.onSseEvent,
             }),
             stop: new AbortController(),
+            reading: false,
           }
         : undefined;
     const channel: Channel = {
       async send(message, { signal, ended }) {
         // The session stream first: a server request raised while the call runs must find it open.
-        if (session) await openSessionStream(opts, session.recorder.fetch, session.stop.signal, (m) => channel.onmessage?.(m, true));
+        if (session)
+          session.reading = await openSessionStream(opts, session.recorder.fetch, session.stop.signal, (m) => channel.onmessage?.(m, true));
         await transport.send(message as never, { headers: opts.extraHeaders, requestSignal: signal, onRequestStreamEnd: ended });
       },
       reply: (message) => transport.send(message as never),
       exchanges: () => merged(recorder.exchanges, session?.recorder.exchanges ?? []),
       async release() {
+        if (session?.reading) await new Promise((resolve) => setTimeout(resolve, SESSION_STREAM_GRACE_MS));
         session?.stop.abort();
         await transport.close().catch(() => undefined);
       },
