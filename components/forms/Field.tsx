@@ -86,6 +86,7 @@ export function Field(props: FieldProps) {
         break;
       case "multiselect":
         body = <MultiSelectField {...control} node={node} />;
+        labelFor = undefined;
         break;
       case "const":
         body = <ConstField {...control} node={node} />;

@@ -87,12 +87,28 @@ export function emptyValue(node: FormNode): unknown {
   }
 }
 
-/** The starting value of an array item: an empty object, list or const; a blank string; else nothing yet. */
+/**
+ * The starting value of an array item (an item cannot be absent): its default; else an empty object, list or
+ * string, `false`, the lowest number allowed (or 0), the first choice; else null.
+ */
 export function newItem(node: FormNode): unknown {
   if (node.hasDefault) return structuredClone(node.default);
   const empty = emptyValue(node);
   if (empty !== undefined) return empty;
-  return node.kind === "string" ? "" : node.kind === "boolean" ? false : null;
+  switch (node.kind) {
+    case "string":
+      return "";
+    case "boolean":
+      return false;
+    case "number":
+      return node.minimum ?? 0;
+    case "enum":
+      return node.options[0]?.value ?? null;
+    case "choice":
+      return node.branches.length > 0 ? newItem(node.branches[0].node) : null;
+    default:
+      return null;
+  }
 }
 
 /**

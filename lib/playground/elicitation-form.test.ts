@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildElicitationForm, checkForm, initialValues } from "./elicitation-form.ts";
+import type { FormNode } from "../forms/form-model.ts";
+import { checkContent, elicitationModel, elicitationWarnings, initialContent } from "./elicitation-form.ts";
 
 /** The demo server's purge confirmation. */
 const CONFIRM = {
@@ -32,101 +33,111 @@ const CONTACT = {
     tags: { type: "array", items: { type: "string", enum: ["x", "y", "z"] }, minItems: 1, maxItems: 2, default: ["x"] },
     titledTags: { type: "array", items: { anyOf: [{ const: "p", title: "Pink" }] } },
     when: { type: "string", format: "date-time" },
+    agree: { type: "boolean", title: "I agree" },
   },
-  required: ["name", "email", "age"],
+  required: ["name", "email", "age", "agree"],
 };
 
-test("fields by type with labels, required marks, defaults and formats", () => {
-  const form = buildElicitationForm(CONTACT);
-  assert.deepEqual(form.warnings, []);
-  const by = Object.fromEntries(form.fields.map((f) => [f.name, f]));
-  assert.equal(by.name.kind, "text");
+const NONE = new Map<string, string>();
+
+function fields(schema: unknown): Record<string, { required: boolean; node: FormNode }> {
+  const root = elicitationModel(schema).node;
+  assert.equal(root.kind, "object");
+  return Object.fromEntries((root.kind === "object" ? root.properties : []).map((p) => [p.name, p]));
+}
+
+test("fields by type with labels, required marks, defaults, formats, titled and multi-select options", () => {
+  assert.deepEqual(elicitationWarnings(CONTACT), []);
+  const by = fields(CONTACT);
+  const node = <K extends FormNode["kind"]>(name: string, kind: K) => {
+    assert.equal(by[name].node.kind, kind, name);
+    return by[name].node as Extract<FormNode, { kind: K }>;
+  };
+  assert.equal(node("name", "string").minLength, 3);
   assert.equal(by.name.required, true);
-  assert.deepEqual([by.email.kind, (by.email as { inputType: string }).inputType, by.email.required], ["text", "email", true]);
-  assert.deepEqual([by.age.kind, (by.age as { integer: boolean }).integer, (by.age as { minimum?: number }).minimum], ["number", true, 18]);
-  assert.equal((by.score as { integer: boolean }).integer, false);
-  assert.equal(by.color.kind, "select");
-  assert.deepEqual((by.hex as { options: unknown }).options, [
+  assert.equal(node("email", "string").inputType, "email");
+  assert.deepEqual([node("age", "number").integer, node("age", "number").minimum], [true, 18]);
+  assert.equal(node("score", "number").integer, false);
+  assert.deepEqual(
+    node("color", "enum").options.map((o) => o.value),
+    ["Red", "Green"],
+  );
+  assert.equal(by.hex.node.title, "Colour");
+  assert.deepEqual(node("hex", "enum").options, [
     { value: "#f00", label: "Red" },
     { value: "#0f0", label: "Green" },
   ]);
-  assert.equal(by.hex.label, "Colour");
-  assert.deepEqual((by.legacy as { options: unknown }).options, [
+  assert.deepEqual(node("legacy", "enum").options, [
     { value: "a", label: "Alpha" },
     { value: "b", label: "Beta" },
   ]);
-  assert.equal(by.tags.kind, "multiselect");
-  assert.deepEqual((by.titledTags as { options: unknown }).options, [{ value: "p", label: "Pink" }]);
-  assert.equal((by.when as { inputType: string }).inputType, "datetime-local");
+  assert.deepEqual([node("tags", "multiselect").minItems, node("tags", "multiselect").maxItems], [1, 2]);
+  assert.deepEqual(node("titledTags", "multiselect").options, [{ value: "p", label: "Pink" }]);
+  assert.equal(node("when", "string").inputType, "datetime-local");
+  // A required boolean without a default is asked as yes / no; one with a default (the demo's) is a checkbox.
+  assert.equal(node("agree", "boolean").explicit, true);
+  assert.equal((fields(CONFIRM).confirm.node as { explicit: boolean }).explicit, false);
 
-  const values = initialValues(form);
-  assert.deepEqual(values, {
-    name: "",
-    email: "user@example.com",
-    age: "",
-    score: "0.5",
-    color: "Red",
-    hex: "",
-    legacy: "",
-    tags: ["x"],
-    titledTags: [],
-    when: "",
-  });
+  // SEP-1034: the form starts with the defaults, nothing else.
+  assert.deepEqual(initialContent(elicitationModel(CONTACT)), { email: "user@example.com", score: 0.5, color: "Red", tags: ["x"] });
 });
 
-test("checkForm types the content, leaves out empty optional fields and reports per field", () => {
-  const form = buildElicitationForm(CONTACT);
-  const empty = checkForm(form, CONTACT, initialValues(form));
+test("checkContent: required fields (a required yes/no included) must be answered; schema errors by field; drafts wait", () => {
+  const model = elicitationModel(CONTACT);
+  const empty = checkContent(model, initialContent(model), NONE);
   assert.equal(empty.ok, false);
-  assert.equal(empty.errors.name, "required");
-  assert.equal(empty.errors.age, "required");
+  assert.deepEqual(empty.errors.byField["/name"], ["required"]);
+  assert.deepEqual(empty.errors.byField["/age"], ["required"]);
+  assert.deepEqual(empty.errors.byField["/agree"], ["required"], "an unanswered required boolean is not false");
 
-  const bad = checkForm(form, CONTACT, { ...initialValues(form), name: "Al", age: "17.5", email: "nope", tags: ["x", "y", "z"] });
-  assert.equal(bad.errors.age, "must be a whole number");
-  assert.match(bad.errors.name, /at least 3 characters/);
-  assert.match(bad.errors.email, /valid email/);
-  assert.match(bad.errors.tags, /at most 2 items/);
+  const bad = checkContent(
+    model,
+    { ...initialContent(model), name: "Al", age: 17, email: "nope", tags: ["x", "y", "z"], agree: false },
+    NONE,
+  );
+  assert.match(bad.errors.byField["/age"][0], />= 18/);
+  assert.match(bad.errors.byField["/name"][0], /at least 3 characters/);
+  assert.match(bad.errors.byField["/email"][0], /valid email/);
+  assert.match(bad.errors.byField["/tags"][0], /at most 2 items/);
 
-  const good = checkForm(form, CONTACT, { ...initialValues(form), name: "Ada", age: "36", when: "2026-01-02T03:04" });
+  const content = { ...initialContent(model), name: "Ada", age: 36, when: "2026-01-02T03:04:00Z", agree: false };
+  const good = checkContent(model, content, NONE);
   assert.equal(good.ok, true, JSON.stringify(good.errors));
-  assert.deepEqual(good.content, {
-    name: "Ada",
-    email: "user@example.com",
-    age: 36,
-    score: 0.5,
-    color: "Red",
-    tags: ["x"],
-    when: "2026-01-02T03:04:00Z",
-  });
+  const typing = checkContent(model, content, new Map([["/score", "must be a number"]]));
+  assert.equal(typing.ok, false, "a field holding half-typed text keeps Submit waiting");
 });
 
-test("the demo's confirmation: a checkbox that is always sent, an optional reason", () => {
-  const form = buildElicitationForm(CONFIRM);
-  assert.deepEqual(
-    form.fields.map((f) => [f.name, f.kind, f.required, f.label]),
-    [
-      ["confirm", "boolean", true, "Delete all closed issues"],
-      ["reason", "text", false, "Reason (optional)"],
-    ],
-  );
-  const c = checkForm(form, CONFIRM, { confirm: true, reason: "" });
-  assert.deepEqual(c, { ok: true, content: { confirm: true }, errors: {} });
-  assert.match(checkForm(form, CONFIRM, { confirm: true, reason: "x".repeat(201) }).errors.reason, /at most 200/);
+test("the demo's confirmation: a checkbox answered by its default, an optional reason", () => {
+  const model = elicitationModel(CONFIRM);
+  const start = initialContent(model);
+  assert.deepEqual(start, { confirm: false });
+  assert.equal(checkContent(model, start, NONE).ok, true);
+  assert.equal(checkContent(model, { confirm: true }, NONE).ok, true);
+  assert.match(checkContent(model, { confirm: true, reason: "x".repeat(201) }, NONE).errors.byField["/reason"][0], /at most 200/);
+  assert.deepEqual(checkContent(model, {}, NONE).errors.byField["/confirm"], ["required"]);
 });
 
-test("odd schemas give warnings and unsupported fields, never a throw", () => {
-  assert.deepEqual(buildElicitationForm(null), { fields: [], warnings: ["The requested schema is not an object."] });
-  const form = buildElicitationForm({
+test("odd schemas give warnings, never a throw; what the subset excludes is still shown (as fields or JSON)", () => {
+  assert.deepEqual(elicitationWarnings(null), ["The requested schema is not an object."]);
+  const odd = {
     type: "object",
-    properties: { nested: { type: "object" }, list: { type: "array", items: { type: "number" } }, odd: 3 },
+    properties: { nested: { type: "object", title: "Nested" }, list: { type: "array", items: { type: "number" } }, odd: 3 },
     required: ["nested", "ghost"],
-  });
-  assert.deepEqual(
-    form.fields.map((f) => f.kind),
-    ["unsupported", "unsupported", "unsupported"],
-  );
-  assert.ok(form.warnings.some((w) => w.includes('"ghost" is required')));
-  const check = checkForm(form, { type: "object" }, {});
+  };
+  assert.deepEqual(elicitationWarnings(odd), [
+    "Nested: nested objects are not allowed in an elicitation form.",
+    "list: arrays are allowed only as a multi-select of string options.",
+    "odd: the property schema is not an object.",
+    '"ghost" is required but has no property schema.',
+  ]);
+  assert.match(elicitationWarnings({ type: "array" })[0], /should have "type": "object"/);
+  // (A property schema of 3 makes the whole schema uncompilable; the rest is checked without it.)
+  const model = elicitationModel({ ...odd, properties: { nested: odd.properties.nested, list: odd.properties.list } });
+  const check = checkContent(model, initialContent(model), NONE);
   assert.equal(check.ok, false);
-  assert.match(check.errors.nested, /cannot be filled/);
+  assert.deepEqual(check.errors.byField["/nested"], ["required"]);
+  assert.deepEqual(check.errors.byField["/ghost"], ["required"]);
+  // A schema ajv cannot compile does not block the answer: the server judges it.
+  const broken = elicitationModel({ type: "object", properties: { a: { type: "string", pattern: "(" } } });
+  assert.equal(checkContent(broken, {}, NONE).ok, true);
 });

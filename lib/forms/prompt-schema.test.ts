@@ -1,0 +1,30 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { promptArgumentsSchema } from "./prompt-schema.ts";
+import { validateAgainst } from "../schema/validate.ts";
+
+test("a prompt's arguments become an object schema of strings, required ones listed", () => {
+  const schema = promptArgumentsSchema({
+    name: "review",
+    arguments: [
+      { name: "code", description: "The code to review", required: true },
+      { name: "style", title: "Style guide" },
+      { name: "code", description: "a duplicate is ignored" },
+      { description: "no name: ignored" },
+    ],
+  });
+  assert.deepEqual(schema, {
+    type: "object",
+    properties: { code: { type: "string", description: "The code to review" }, style: { type: "string", title: "Style guide" } },
+    required: ["code"],
+    additionalProperties: { type: "string" },
+  });
+  assert.equal(validateAgainst(schema, { code: "x", extra: "y" }).ok, true);
+  assert.equal(validateAgainst(schema, { style: "x" }).ok, false);
+  assert.equal(validateAgainst(schema, { code: 1 }).ok, false, "prompt arguments are strings");
+});
+
+test("a prompt without arguments (or not a prompt at all) gives an empty object schema", () => {
+  assert.deepEqual(promptArgumentsSchema({ name: "hello" }), { type: "object", properties: {}, additionalProperties: { type: "string" } });
+  assert.deepEqual(promptArgumentsSchema(null), { type: "object", properties: {}, additionalProperties: { type: "string" } });
+});
