@@ -267,7 +267,7 @@ test("noMcpTransport: says what each transport got back and what to check, keepi
   const ex = (method: string, body: string | undefined, status: number, type: string): HttpExchange => ({
     request: { method, url: "https://example.com/api/x", headers: [], ...(body ? { body } : {}) },
     response: { status, statusText: "", headers: [["content-type", type]], sseEvents: [] },
-    startedAt: 0,
+    startedAt: "2026-12-03T12:00:00.000Z",
     durationMs: 1,
   });
   const posts = [
