@@ -73,3 +73,25 @@ test("followToolList fetches again and reports; a refresh that throws counts as 
   assert.equal(failed, null);
   assert.deepEqual(notices, [refreshNotice("list-changed", list), refreshNotice("unknown-tool", null)]);
 });
+
+test("a second change heard while the list is being fetched joins that fetch: one request, one notice", async () => {
+  const notices: string[] = [];
+  let calls = 0;
+  let finish!: (list: Tool[]) => void;
+  const refresh = () => {
+    calls++;
+    return new Promise<Tool[] | null>((resolve) => (finish = resolve));
+  };
+  const first = followToolList("list-changed", refresh, (n) => notices.push(n));
+  const second = followToolList("list-changed", refresh, (n) => notices.push(n));
+  assert.equal(calls, 1);
+  finish([{ name: "a" }] as Tool[]);
+  assert.deepEqual(await first, await second);
+  assert.equal(notices.length, 1);
+  // Once done, the next change fetches again.
+  const third = followToolList("unknown-tool", refresh, (n) => notices.push(n));
+  assert.equal(calls, 2);
+  finish([] as Tool[]);
+  await third;
+  assert.deepEqual(notices.at(-1), refreshNotice("unknown-tool", []));
+});

@@ -44,16 +44,30 @@ export function refreshNotice(reason: ListStaleReason, list: readonly Tool[] | n
   return list ? `${why}, so the tool list was fetched again: ${list.length} tools.` : `${why}, and fetching the tool list again failed.`;
 }
 
+/** Refreshes under way, by the refresh function: a change heard twice at once (the call's stream and the listen stream) is fetched once. */
+const running = new WeakMap<() => Promise<Tool[] | null>, Promise<Tool[] | null>>();
+
 /**
  * The rule itself: a stale list is fetched again (`refresh` goes past the proxy's cache, e.g. useConnection's
- * refreshTools) and the outcome reported. Returns the new list, or null when the fetch failed.
+ * refreshTools) and the outcome reported. Returns the new list, or null when the fetch failed. A call while the same
+ * `refresh` is already under way joins it and reports nothing (the first caller does).
  */
-export async function followToolList(
+export function followToolList(
   reason: ListStaleReason,
   refresh: () => Promise<Tool[] | null>,
   report: (notice: string) => void,
 ): Promise<Tool[] | null> {
-  const list = await refresh().catch(() => null);
-  report(refreshNotice(reason, list));
-  return list;
+  const joined = running.get(refresh);
+  if (joined) return joined;
+  const run = (async () => {
+    try {
+      const list = await refresh().catch(() => null);
+      report(refreshNotice(reason, list));
+      return list;
+    } finally {
+      running.delete(refresh);
+    }
+  })();
+  running.set(refresh, run);
+  return run;
 }
