@@ -194,6 +194,13 @@ const config = [
       `${folder} imports components/ui, its own folder and the browser libraries of lib/ (never lib/server, lib/demo or another feature's components).`,
     ),
   ),
+  // Try it on the docs pages shows a result the way the playground does (RenderedResult, the destructive-call
+  // confirmation): components/docs may import those (not the editor: docs pages stay free of Monaco).
+  uiLayer(
+    "components/docs",
+    ["components/ui", "components/forms", "components/playground"],
+    "components/docs imports components/ui, components/forms, the playground's result views, its own folder and the browser libraries of lib/.",
+  ),
   // Import cycles fail wherever they are (type-only imports do not count: they vanish at runtime). The resolver
   // (eslint-import-resolver-typescript, set up by eslint-config-next) follows the tsconfig `@/` paths and `.ts`
   // extensions.

@@ -23,7 +23,7 @@ test.describe("docs generated from tool definitions", () => {
     await expect(page.getByTestId("annotation-badges")).toContainText("read-only");
     await expect(page.getByTestId("copy-curl")).toBeVisible();
 
-    await page.getByRole("link", { name: /Try it/ }).click();
+    await page.getByRole("link", { name: "Open in playground", exact: true }).click();
     await expect(page).toHaveURL(/\/playground\?server=builtin%3Ademo&tool=search_issues/);
     await expect(page.getByTestId("request-editor").locator(".monaco-editor")).toBeVisible();
     expect(external).toEqual([]);

@@ -7,7 +7,9 @@ import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { liveLinks } from "@/lib/docs/links";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
+import { shownEndpoint } from "@/lib/docs/display-url";
 import { loadDocs } from "@/lib/server/docs-load";
+import { requestOrigin } from "@/lib/server/request-origin";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Server docs" };
@@ -34,10 +36,11 @@ export default async function ServerDocsPage({ searchParams }: { searchParams: S
     );
   }
   const { stale } = load.snap;
+  const server = { ...load.snap.server, displayUrl: shownEndpoint(load.url, load.snap.server.displayUrl, await requestOrigin()) };
   return (
     <ServerDocs
       banner={stale && <StaleDocsBanner fetchedAt={stale.fetchedAt} reason={stale.error.message} />}
-      server={load.snap.server}
+      server={server}
       list={load.snap.list}
       links={liveLinks(load.url)}
       query={parseToolQuery(sp.q, sp.behaviour)}

@@ -34,8 +34,9 @@ function toneOf(h: EffectiveHint): BadgeTone {
 const DEFAULT_NOTE = "Annotations are hints from the server. Treat them as untrusted unless you trust the server.";
 
 /**
- * Every behavioural hint with its effective value. Values the server set are solid; spec defaults are
- * dashed and say "(default)" in the tooltip and to screen readers.
+ * Every behavioural hint with its effective value. Values the server set are solid badges; spec defaults are dashed
+ * and say "(default)" in the badge itself. Hints that do not apply (destructive/idempotent on a read-only tool) are
+ * neutral and say "(n/a)": no strikethrough and no faded text, both hard to read, in either colour scheme.
  */
 export function AnnotationBadges({
   tool,
@@ -56,25 +57,20 @@ export function AnnotationBadges({
               <Badge
                 tone={h.meaningful ? toneOf(h) : "neutral"}
                 variant={h.source === "set" ? "solid" : "dashed"}
-                muted={!h.meaningful}
                 title={title}
                 testId={`annotation-${h.key}`}
               >
-                <span
-                  data-source={h.source}
-                  data-value={String(h.value)}
-                  data-meaningful={String(h.meaningful)}
-                  className={h.meaningful ? "" : "line-through"}
-                >
+                <span data-source={h.source} data-value={String(h.value)} data-meaningful={String(h.meaningful)}>
                   {h.label}
                 </span>
-                {h.source === "default" && (
-                  <span aria-hidden className="text-[0.65rem] opacity-70">
-                    default
+                {h.source === "default" && <span className="font-normal">(default)</span>}
+                {!h.meaningful && (
+                  <span className="font-normal" title="Does not apply: the tool claims to be read-only">
+                    (n/a)
                   </span>
                 )}
                 <span className="sr-only">
-                  {` ${origin}`}
+                  {h.source === "set" ? ` ${origin}` : ""}
                   {h.meaningful ? "" : " (does not apply: the tool claims to be read-only)"}
                 </span>
               </Badge>

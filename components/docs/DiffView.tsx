@@ -68,6 +68,19 @@ function ToolList({ tools, links, severity }: { tools: Tool[]; links: DocsLinks;
   );
 }
 
+/** A count in the summary: coloured and bold only when non-zero (zero breaking changes is not an alarm). */
+function Count({ n, className, testId, children }: { n: number; className: string; testId?: string; children: string }) {
+  return n === 0 ? (
+    <span data-testid={testId} data-count={n}>
+      0 {children}
+    </span>
+  ) : (
+    <strong data-testid={testId} data-count={n} className={className}>
+      {n} {children}
+    </strong>
+  );
+}
+
 /** The differences between two tool lists: summary, removed tools, changed tools (breaking first), added tools. */
 export function DiffView({ diff, before, after }: Props) {
   const { counts } = diff;
@@ -99,10 +112,15 @@ export function DiffView({ diff, before, after }: Props) {
           <>No changes: both sides have the same {diff.unchanged.length} tool definitions.</>
         ) : (
           <>
-            <strong className="text-red-700 dark:text-red-300">{counts.breaking} breaking</strong>,{" "}
-            <strong className="text-emerald-700 dark:text-emerald-300">{counts.compatible} compatible</strong> and {counts.info}{" "}
-            informational change{counts.info === 1 ? "" : "s"} ({diff.removed.length} removed, {diff.changed.length} changed,{" "}
-            {diff.added.length} added, {diff.unchanged.length} unchanged tools).
+            <Count n={counts.breaking} className="text-red-700 dark:text-red-300" testId="diff-breaking-count">
+              breaking
+            </Count>
+            ,{" "}
+            <Count n={counts.compatible} className="text-emerald-700 dark:text-emerald-300">
+              compatible
+            </Count>{" "}
+            and {counts.info} informational change{counts.info === 1 ? "" : "s"} ({diff.removed.length} removed, {diff.changed.length}{" "}
+            changed, {diff.added.length} added, {diff.unchanged.length} unchanged tools).
           </>
         )}
       </p>

@@ -10,6 +10,8 @@ export interface ParamTreeProps {
   label?: string;
   /** Text when there is nothing to list. Default "This tool takes no parameters." */
   emptyText?: string;
+  /** Text under a closed object (additionalProperties false). Default "No other arguments are accepted." (input wording). */
+  closedText?: string;
   /** Show the root schema's own description above the rows. Default false (tool docs show the tool's). */
   showRootDescription?: boolean;
   /** Levels whose nested fields start expanded. Default 1. */
@@ -43,6 +45,7 @@ export function ParamTree({
   tree,
   label = "Parameters",
   emptyText = "This tool takes no parameters.",
+  closedText = "No other arguments are accepted.",
   showRootDescription = false,
   openDepth = 1,
   testId = "param-tree",
@@ -85,7 +88,7 @@ export function ParamTree({
       )}
       {tree.additionalProperties === "forbidden" && !tree.noParameters && (
         <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400" data-testid="param-tree-closed">
-          No other arguments are accepted.
+          {closedText}
         </p>
       )}
       {tree.truncated && (

@@ -32,6 +32,7 @@ export function SchemaView({ schema, kind = "input", showRaw = true, label, test
         tree={tree}
         label={label ?? (kind === "input" ? "Parameters" : "Output fields")}
         emptyText={kind === "input" ? "This tool takes no parameters." : "The output schema declares no fields."}
+        closedText={kind === "input" ? "No other arguments are accepted." : "No other fields are returned."}
         showRootDescription={kind === "output"}
         testId={`param-tree-${kind}`}
       />

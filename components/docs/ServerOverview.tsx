@@ -1,5 +1,5 @@
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
-import { cacheWords } from "@/lib/docs/cache-words";
+import { cacheWords, recordedCacheWords } from "@/lib/docs/cache-words";
 import { Badge } from "@/components/ui/Badge";
 import { Markdown } from "./Markdown";
 import { ToolIcon } from "./ToolIcon";
@@ -9,6 +9,8 @@ interface Props {
   list: Pick<ToolsResponse, "ttlMs" | "cacheScope" | "fetchedAt" | "pages" | "warnings">;
   /** Page-level controls shown at the right of the heading (Share, exports). */
   actions?: React.ReactNode;
+  /** A recorded list (a snapshot): its cache hints are described as declared, not as a live countdown. */
+  recorded?: boolean;
 }
 
 function Fact({
@@ -36,7 +38,7 @@ const SSE_TITLE =
   "The server speaks the HTTP+SSE transport of 2024-11-05, deprecated since 2025-03-26: clients open an event stream with GET and POST messages to the endpoint it names. Current clients may not support it.";
 
 /** A server's identity, era, capabilities, instructions and the tool list's cache metadata. */
-export function ServerOverview({ server, list, actions }: Props) {
+export function ServerOverview({ server, list, actions, recorded = false }: Props) {
   const info = server.serverInfo;
   const name = info?.title ?? info?.name ?? server.displayUrl;
   const cache = cacheWords({ ttlMs: list.ttlMs, cacheScope: list.cacheScope, fetchedAt: list.fetchedAt });
@@ -87,14 +89,26 @@ export function ServerOverview({ server, list, actions }: Props) {
         </ul>
       </div>
       <div className="mt-4 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid="cache-metadata">
-        <p>
-          <span className="font-medium">tools/list cache:</span> {cache.freshness}
-          {cache.cacheable && <>; {cache.scope}</>}
-        </p>
-        <p className="mt-0.5 text-xs text-zinc-500">
-          Fetched {new Date(list.fetchedAt).toUTCString()} over {list.pages} page{list.pages === 1 ? "" : "s"}
-          {cache.expiresAt && <> · expires {new Date(cache.expiresAt).toUTCString()}</>}
-        </p>
+        {recorded ? (
+          <p>
+            <span className="font-medium">tools/list cache:</span> {recordedCacheWords(list)}
+            <span className="block text-xs text-zinc-500">
+              Fetched over {list.pages} page{list.pages === 1 ? "" : "s"}. A snapshot never expires; the live server&apos;s cache is its
+              own.
+            </span>
+          </p>
+        ) : (
+          <>
+            <p>
+              <span className="font-medium">tools/list cache:</span> {cache.freshness}
+              {cache.cacheable && <>; {cache.scope}</>}
+            </p>
+            <p className="mt-0.5 text-xs text-zinc-500">
+              Fetched {new Date(list.fetchedAt).toUTCString()} over {list.pages} page{list.pages === 1 ? "" : "s"}
+              {cache.expiresAt && <> · expires {new Date(cache.expiresAt).toUTCString()}</>}
+            </p>
+          </>
+        )}
         {list.warnings.map((w, i) => (
           <p key={i} className="mt-1 text-xs text-amber-800 dark:text-amber-300">
             {w}

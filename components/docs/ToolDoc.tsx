@@ -4,6 +4,7 @@ import { curlCommand } from "@/lib/codegen/copy-as-code";
 import { CopyButton } from "@/components/ui/CopyButton";
 import type { DocsLinks } from "@/lib/docs/links";
 import { displayName } from "@/lib/docs/display-name";
+import { hintSummary, isEffectivelyDestructive } from "@/lib/docs/annotations";
 import { exampleArgs } from "@/lib/docs/example-args";
 import { lintTool } from "@/lib/docs/lints";
 import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
@@ -16,6 +17,7 @@ import { Markdown } from "./Markdown";
 import { ModelView } from "./ModelView";
 import { SchemaView } from "./SchemaView";
 import { ToolIcon } from "./ToolIcon";
+import { TryIt } from "./TryIt";
 
 interface Props {
   tool: Tool;
@@ -26,12 +28,14 @@ interface Props {
   trusted?: boolean;
   /** Where and how the tool is called, for "Copy as curl" (absent for servers without an HTTP endpoint). */
   endpoint?: { url: string; era: Era; protocolVersion: string; transport?: "sse" };
+  /** Why the tool cannot be called through Toolscope, when it is excluded (Try it is then not offered). */
+  excludedReason?: string;
 }
 
 const SECRETISH = /(pass(word)?|token|secret|key|email|credential|auth)/i;
 
 /** Everything a client developer needs about one tool, from its definition alone. */
-export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: Props) {
+export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, excludedReason }: Props) {
   const name = displayName(tool);
   const headers = scanHeaderDeclarations(tool.inputSchema);
   const example = exampleArgs(tool.inputSchema);
@@ -53,12 +57,23 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
           <h1 className="break-words text-2xl font-semibold tracking-tight">{name}</h1>
           {name !== tool.name && <code className="text-sm text-zinc-500">{tool.name}</code>}
         </div>
-        <Link
-          href={links.playground(tool.name)}
-          className="shrink-0 rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
-        >
-          Try it
-        </Link>
+        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          {links.data.live && !excludedReason && (
+            <a
+              href="#try-it"
+              className="rounded-md border border-accent-600 px-3 py-1.5 text-sm font-medium text-accent-700 hover:bg-accent-50 dark:border-accent-500 dark:text-accent-100 dark:hover:bg-accent-700/30"
+            >
+              Try it
+            </a>
+          )}
+          <Link
+            href={links.playground(tool.name)}
+            data-testid="open-in-playground"
+            className="rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
+          >
+            Open in playground
+          </Link>
+        </div>
       </header>
       <AnnotationBadges
         tool={tool}
@@ -149,6 +164,33 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint }: 
             : "Generated from the input schema, but it does not validate: the schema may be unsatisfiable or use features the generator skips."}
         </p>
       </Card>
+
+      <div id="try-it" className="scroll-mt-4">
+        <Card title="Try it" level={2} testId="try-it-card">
+          {excludedReason ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              This tool is excluded from calling through Toolscope: {excludedReason}
+            </p>
+          ) : links.data.live ? (
+            <TryIt
+              server={links.data.server}
+              tool={tool}
+              example={example}
+              destructive={isEffectivelyDestructive(tool)}
+              hintSummary={hintSummary(tool)}
+              playgroundHref={links.playground(tool.name)}
+            />
+          ) : (
+            <p className="text-sm" data-testid="try-it-snapshot">
+              A snapshot is not live: it shows the definitions as they were recorded.{" "}
+              <Link href={links.playground(tool.name)} className="font-medium text-accent-700 underline dark:text-accent-100">
+                Try {tool.name} in the playground
+              </Link>{" "}
+              against the live server.
+            </p>
+          )}
+        </Card>
+      </div>
 
       <Card title="Checks" level={2} testId="tool-lints">
         <LintList findings={findings} />

@@ -1,37 +1,19 @@
-import type { Tool } from "@/lib/mcp/contract";
-import type { DocsLinks } from "@/lib/docs/links";
-import { displayName, firstLine } from "@/lib/docs/display-name";
-import { effectiveHints } from "@/lib/docs/annotations";
-import { groupByNamespace } from "@/lib/docs/namespaces";
-import { Badge } from "@/components/ui/Badge";
+import { toolHref, type DocsLinkData } from "@/lib/docs/links";
+import { groupRows, type ToolIndexRow } from "@/lib/docs/tool-rows";
+import { BehaviourBadges } from "./BehaviourBadges";
 import { ToolIcon } from "./ToolIcon";
 
 /** Props for {@link ToolIndex}. */
 export interface ToolIndexProps {
-  /** The tools to list, in server order (already filtered by the search). Names may repeat. */
-  tools: Tool[];
+  /** The rows to list, in server order (already filtered by the search). Names may repeat. */
+  rows: ToolIndexRow[];
   /** Where tool names lead. */
-  links: DocsLinks;
-}
-
-/** A row's summary is the description's first line, cut here: a hostile first line may be a megabyte long. */
-export const SUMMARY_MAX_CHARS = 240;
-/** Namespaces with at least this many tools get a group (fewer go to "Other"). */
-const MIN_GROUP_SIZE = 2;
-
-function summary(description: unknown): string {
-  const line = firstLine(typeof description === "string" ? description.slice(0, 4 * SUMMARY_MAX_CHARS) : undefined);
-  return line.length > SUMMARY_MAX_CHARS ? `${line.slice(0, SUMMARY_MAX_CHARS - 1)}…` : line;
-}
-
-/** An id for a group heading's anchor (letters, digits and dashes only). */
-function groupAnchor(label: string, i: number): string {
-  return `ns-${i}-${label.replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 40)}`;
+  links: DocsLinkData;
 }
 
 /**
  * Row styling lives on the list (descendant variants), not on every row: with 5,000 rows each class string would
- * be sent twice (HTML and the RSC payload), several megabytes in all.
+ * be sent for every row, several megabytes in all.
  */
 const LIST_CLASS = [
   "divide-y divide-zinc-200 dark:divide-zinc-800",
@@ -43,70 +25,34 @@ const LIST_CLASS = [
 ].join(" ");
 
 /**
- * One row: icon (only when the list has icons at all), display name (a plain link: the index ships no client JS,
- * even with 5,000 rows), machine name, the behaviour badge and the first line of the description. No Markdown
- * here; that is the tool page's job.
+ * One row: icon (only when the list has icons at all), display name, machine name, the behaviour badge and the
+ * first line of the description. No Markdown here; that is the tool page's job.
  */
-function ToolRow({ tool, href, icons }: { tool: Tool; href: string; icons: boolean }) {
-  const [readOnly, destructive, idempotent] = effectiveHints(tool);
-  const name = displayName(tool);
-  const text = summary(tool.description);
+function ToolRow({ row, links, icons }: { row: ToolIndexRow; links: DocsLinkData; icons: boolean }) {
   return (
-    <li data-testid={`tool-row-${tool.name}`}>
+    <li data-testid={`tool-row-${row.name}`}>
       <div>
-        {icons && <ToolIcon icons={tool.icons} name={name} size={20} />}
-        <a href={href}>{name}</a>
-        {name !== tool.name && <code>{tool.name}</code>}
-        {readOnly.value ? (
-          <Badge tone="success" variant={readOnly.source === "set" ? "solid" : "dashed"}>
-            read-only
-          </Badge>
-        ) : destructive.value ? (
-          <Badge
-            tone="danger"
-            variant={destructive.source === "set" ? "solid" : "dashed"}
-            title={destructive.source === "default" ? "Not stated by the server: the spec default is destructive" : undefined}
-          >
-            destructive
-          </Badge>
-        ) : (
-          <Badge tone="warning" variant="solid">
-            modifies
-          </Badge>
-        )}
-        {!readOnly.value && idempotent.value && (
-          <Badge tone="info" variant="solid">
-            idempotent
-          </Badge>
-        )}
+        {icons && <ToolIcon icons={row.icons} name={row.display} size={20} />}
+        <a href={toolHref(links, row.name)}>{row.display}</a>
+        {row.display !== row.name && <code>{row.name}</code>}
+        <BehaviourBadges item={row} />
       </div>
-      {text && <p>{text}</p>}
+      {row.summary && <p>{row.summary}</p>}
     </li>
   );
 }
 
 /**
  * The server page's tool index, grouped by namespace prefix (`github_…`, `jira.…`) when names share one, with
- * a count per group and a jump list. Server-rendered only: plain anchors and native <details>, no client JS.
+ * a count per group and a jump list. Plain anchors and native <details>; the filter above it re-renders it.
  */
-export function ToolIndex({ tools, links }: ToolIndexProps) {
-  // Map names back to tools; a name listed twice (a broken server) keeps both rows, in order.
-  const byName = new Map<string, Tool[]>();
-  for (const tool of tools) {
-    const same = byName.get(tool.name);
-    if (same) same.push(tool);
-    else byName.set(tool.name, [tool]);
-  }
-  const groups = groupByNamespace([...byName.keys()], MIN_GROUP_SIZE).map((g, i) => ({
-    ...g,
-    anchor: groupAnchor(g.label, i),
-    tools: g.names.flatMap((n) => byName.get(n) ?? []),
-  }));
-  const icons = tools.some((t) => Array.isArray(t.icons) && t.icons.length > 0);
-  const rows = (list: Tool[]) => (
+export function ToolIndex({ rows, links }: ToolIndexProps) {
+  const groups = groupRows(rows);
+  const icons = rows.some((r) => r.icons);
+  const list = (items: ToolIndexRow[]) => (
     <ul className={LIST_CLASS}>
-      {list.map((tool, i) => (
-        <ToolRow key={`${i}:${tool.name}`} tool={tool} href={links.toolPage(tool.name)} icons={icons} />
+      {items.map((row, i) => (
+        <ToolRow key={`${i}:${row.name}`} row={row} links={links} icons={icons} />
       ))}
     </ul>
   );
@@ -114,7 +60,7 @@ export function ToolIndex({ tools, links }: ToolIndexProps) {
   if (groups.length === 1 && groups[0].prefix === null) {
     return (
       <div data-testid="tool-index" data-grouped="false">
-        {rows(groups[0].tools)}
+        {list(groups[0].rows)}
       </div>
     );
   }
@@ -129,7 +75,7 @@ export function ToolIndex({ tools, links }: ToolIndexProps) {
                 className="inline-flex items-center gap-1 rounded-md border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
               >
                 <span className={g.prefix === null ? "" : "font-mono"}>{g.prefix ?? g.label}</span>
-                <span className="text-xs text-zinc-500">{g.tools.length}</span>
+                <span className="text-xs text-zinc-500">{g.rows.length}</span>
               </a>
             </li>
           ))}
@@ -143,10 +89,10 @@ export function ToolIndex({ tools, links }: ToolIndexProps) {
             </span>
             <h3 className="text-base font-semibold">{g.prefix === null ? g.label : <code className="font-mono">{g.prefix}…</code>}</h3>
             <span className="text-sm text-zinc-500" data-testid="tool-group-count">
-              {g.tools.length} tool{g.tools.length === 1 ? "" : "s"}
+              {g.rows.length} tool{g.rows.length === 1 ? "" : "s"}
             </span>
           </summary>
-          {rows(g.tools)}
+          {list(g.rows)}
         </details>
       ))}
     </div>

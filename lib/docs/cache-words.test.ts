@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cacheWords, formatDuration, MAX_TTL_MS } from "./cache-words.ts";
+import { cacheWords, formatDuration, MAX_TTL_MS, recordedCacheWords } from "./cache-words.ts";
 
 const fetchedAt = "2026-08-01T12:00:00.000Z";
 const t0 = Date.parse(fetchedAt);
@@ -52,4 +52,13 @@ test("formatDuration", () => {
     "1 h 30 min",
     "2 d",
   ]);
+});
+
+test("a recorded list (snapshot) states the hints as declared, with the date, and no countdown", () => {
+  const words = recordedCacheWords({ ttlMs: 300000, cacheScope: "public", fetchedAt: "2026-12-03T11:00:00.000Z" });
+  assert.equal(words, 'The server declared ttlMs 300000 (5 min) and cacheScope "public"; recorded Thu, 03 Dec 2026 11:00:00 GMT.');
+  assert.doesNotMatch(words, /fresh|expires|stale/);
+  assert.equal(recordedCacheWords({}), "The server declared no ttlMs and no cacheScope.");
+  assert.equal(recordedCacheWords({ ttlMs: 0, cacheScope: 7 }), "The server declared ttlMs 0 (not cacheable) and cacheScope 7 (unknown).");
+  assert.equal(recordedCacheWords({ ttlMs: "soon" }), 'The server declared ttlMs "soon" (not a number) and no cacheScope.');
 });

@@ -101,3 +101,30 @@ export function cacheWords(input: CacheInput, now: number | Date = Date.now()): 
   }
   return words;
 }
+
+/**
+ * The caching hints of a recorded list (a snapshot), as declared, with no countdown: a snapshot is permanent, so
+ * "fresh for 5 min, expires at …" would describe a cache that no longer exists. E.g. "The server declared ttlMs
+ * 300000 (5 min) and cacheScope "public"; recorded Thu, 03 Dec 2026 11:00:00 GMT."
+ */
+export function recordedCacheWords(input: CacheInput): string {
+  const raw = input.ttlMs;
+  const ttl =
+    raw === undefined || raw === null
+      ? "no ttlMs"
+      : typeof raw !== "number" || !Number.isFinite(raw)
+        ? `ttlMs ${JSON.stringify(raw) ?? String(raw)} (not a number)`
+        : raw > 0
+          ? `ttlMs ${raw} (${formatDuration(raw)})`
+          : `ttlMs ${raw} (not cacheable)`;
+  const s = input.cacheScope;
+  const scope =
+    s === undefined || s === null
+      ? "no cacheScope"
+      : s === "public" || s === "private"
+        ? `cacheScope "${s}"`
+        : `cacheScope ${JSON.stringify(s) ?? String(s)} (unknown)`;
+  const fetched = typeof input.fetchedAt === "string" ? Date.parse(input.fetchedAt) : NaN;
+  const when = Number.isFinite(fetched) ? `; recorded ${new Date(fetched).toUTCString()}` : "";
+  return `The server declared ${ttl} and ${scope}${when}.`;
+}

@@ -7,6 +7,21 @@ import { HOSTILE_PAYLOADS, hostileInput, input } from "./testing/export-fixture.
 describe("HTML export", () => {
   const html = exportHtml(input);
 
+  test("descriptions render inline Markdown like the page: code spans, not raw backticks", () => {
+    const tool = { name: "t", description: "Returns up to `limit` items, **newest** first.", inputSchema: { type: "object" } };
+    const out = exportHtml({ ...input, list: { ...input.list, tools: [tool] } });
+    assert.match(out, /<div class="desc">Returns up to <code>limit<\/code> items, <strong>newest<\/strong> first\.<\/div>/);
+    // The index row shows the first line the same way; only the raw JSON keeps the backticks.
+    assert.match(out, /<td>Returns up to <code>limit<\/code> items/);
+  });
+
+  test("a closed output schema says no other fields are returned (not the input wording)", () => {
+    const closed = { type: "object", properties: { a: { type: "string" } }, additionalProperties: false };
+    const tool = { name: "t", inputSchema: closed, outputSchema: closed };
+    const out = exportHtml({ ...input, list: { ...input.list, tools: [tool] } });
+    assert.match(out, /No other arguments are accepted\.[\s\S]*No other fields are returned\./);
+  });
+
   test("self-contained: no script, no external resources, a CSP that forbids them", () => {
     assert.doesNotMatch(html, /<script|<img|<link|<iframe|<object|\ssrc="|@import|url\(/i);
     assert.match(html, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'/);
@@ -58,6 +73,10 @@ const TEMPLATE_TAGS = new Set([
   "details",
   "summary",
   "pre",
+  // Inline Markdown of descriptions (./markdown-html.ts): fixed tags around escaped text.
+  "strong",
+  "em",
+  "del",
 ]);
 
 describe("HTML export with hostile definitions", () => {

@@ -1,9 +1,9 @@
 /**
  * A server's definitions → one self-contained static HTML page: inline CSS, no scripts, no external resources
  * (a CSP meta tag forbids them as a second line of defence), every server-supplied string escaped.
- * Descriptions are shown as preformatted text rather than rendered Markdown, so no server string ever becomes
- * an element or attribute; the only links are our own (`#tool-N` and a checked http(s) permalink), and the
- * server URL is shown with credentials removed. Pure.
+ * Descriptions render the inline Markdown the docs page renders (code spans, emphasis, …; ./markdown-html.ts) over
+ * escaped text, so no server string ever becomes an element or attribute of its own; the only links are our own
+ * (`#tool-N` and a checked http(s) permalink), and the server URL is shown with credentials removed. Pure.
  */
 import type { Tool } from "../mcp/contract.ts";
 import { redactServerUrl } from "../mcp/secrets.ts";
@@ -12,6 +12,7 @@ import { displayName, firstLine } from "./display-name.ts";
 import { dottedPath, serverDisplayName, type ExportInput } from "./export-markdown.ts";
 import { shortJson } from "./format-value.ts";
 import { safeHref } from "./markdown-safety.ts";
+import { descriptionHtml, inlineMarkdownHtml } from "./markdown-html.ts";
 import { buildParamTree, type ParamRow } from "./param-rows.ts";
 
 /** Raw definition JSON shown per tool is cut at this many characters. */
@@ -38,7 +39,7 @@ a{color:var(--accent)}.badge{display:inline-block;border:1px solid var(--line);b
 function paramRows(rows: ParamRow[], out: string[], within?: string): void {
   for (const row of rows) {
     const bits: string[] = [];
-    if (row.description) bits.push(`<span class="desc">${e(row.description)}</span>`);
+    if (row.description) bits.push(`<span class="desc">${inlineMarkdownHtml(row.description)}</span>`);
     if (row.const !== undefined) bits.push(`Always <code>${e(shortJson(row.const))}</code>.`);
     if (row.enum)
       bits.push(`One of ${row.enum.map((v) => `<code>${e(shortJson(v))}</code>`).join(", ")}${row.enumTruncated ? ", …" : ""}.`);
@@ -70,7 +71,11 @@ function schemaTable(schema: unknown, kind: "input" | "output"): string {
       ? "<th>Parameter</th><th>Type</th><th>Required</th><th>Description</th>"
       : "<th>Field</th><th>Type</th><th>Always present</th><th>Description</th>";
   const notes = [
-    tree.additionalProperties === "forbidden" ? "No other properties are accepted." : "",
+    tree.additionalProperties === "forbidden"
+      ? kind === "input"
+        ? "No other arguments are accepted."
+        : "No other fields are returned."
+      : "",
     tree.truncated ? `Only the first ${tree.rowCount} rows are shown.` : "",
   ]
     .filter(Boolean)
@@ -98,7 +103,7 @@ function toolSection(tool: Tool, index: number): string {
     `<h2>${e(name)}${name !== tool.name ? ` <code>${e(tool.name)}</code>` : ""}</h2>`,
     `<p>${badges}</p>`,
     typeof tool.description === "string" && tool.description.trim()
-      ? `<div class="desc">${e(tool.description)}</div>`
+      ? `<div class="desc">${descriptionHtml(tool.description)}</div>`
       : `<p class="muted">No description.</p>`,
     `<h3>Parameters</h3>${schemaTable(tool.inputSchema, "input")}`,
     `<h3>Output</h3>${tool.outputSchema ? `<p>Successful results carry <code>structuredContent</code> matching this schema.</p>${schemaTable(tool.outputSchema, "output")}` : "<p>No output schema: results are unstructured content blocks.</p>"}`,
@@ -127,7 +132,7 @@ export function exportHtml(input: ExportInput): string {
   const index = list.tools
     .map(
       (t, i) =>
-        `<tr><td><a href="#tool-${i}"><code>${e(t.name)}</code></a></td><td>${e(firstLine(t.description))}</td><td>${e(hintSummary(t))}</td></tr>`,
+        `<tr><td><a href="#tool-${i}"><code>${e(t.name)}</code></a></td><td>${inlineMarkdownHtml(firstLine(t.description))}</td><td>${e(hintSummary(t))}</td></tr>`,
     )
     .join("");
   const excluded = list.excluded.length

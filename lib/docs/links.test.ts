@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { liveLinks, snapshotLinks } from "./links.ts";
+import { linksFrom, liveLinks, playgroundHref, snapshotLinks, toolHref } from "./links.ts";
 
 test("live and snapshot links encode names and servers", () => {
   const live = liveLinks("https://x.test/mcp?a=1");
@@ -9,4 +9,15 @@ test("live and snapshot links encode names and servers", () => {
   const snap = snapshotLinks("abc", "builtin:demo");
   assert.equal(snap.toolPage("a/b"), "/s/abc/tools/a%2Fb");
   assert.deepEqual(snap.search, { action: "/s/abc", hidden: {} });
+});
+
+test("link data round-trips: the functions built from it give the same links, and say live or snapshot", () => {
+  const live = liveLinks("builtin:demo");
+  const again = linksFrom(JSON.parse(JSON.stringify(live.data)));
+  assert.equal(again.toolPage("a b"), live.toolPage("a b"));
+  assert.equal(again.playground(), "/playground?server=builtin%3Ademo");
+  assert.equal(toolHref(live.data, "x/y"), "/docs/tools/x%2Fy?server=builtin%3Ademo");
+  assert.equal(live.data.live, true);
+  assert.equal(snapshotLinks("abc", "builtin:demo").data.live, false);
+  assert.equal(playgroundHref("https://x.test/mcp", "t 1"), "/playground?server=https%3A%2F%2Fx.test%2Fmcp&tool=t%201");
 });

@@ -1,6 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { filterTools, parseToolQuery } from "./tool-filter.ts";
+import {
+  filterTools,
+  matchesQuery,
+  matchesWords,
+  parseToolQuery,
+  searchWithQuery,
+  SEARCH_DESCRIPTION_CHARS,
+  toolSearchEntry,
+} from "./tool-filter.ts";
 
 const tools = [
   {
@@ -43,4 +51,29 @@ test("behaviour filters use the effective hints, defaults included", () => {
 test("finds the one match among 2,000 tools", () => {
   const many = Array.from({ length: 2000 }, (_, i) => ({ name: `tool_${i}`, description: `Does thing ${i}.`, inputSchema: {} }));
   assert.equal(filterTools(many, { q: "thing 1999" }).length, 1);
+});
+
+test("the search reads only the start of a long description (the same text the browser filters on)", () => {
+  const long = { name: "long", description: `${"x".repeat(SEARCH_DESCRIPTION_CHARS)} needle`, inputSchema: {} };
+  assert.equal(filterTools([long], { q: "needle" }).length, 0);
+  assert.equal(filterTools([long], { q: "xxx long" }).length, 1);
+  assert.equal(toolSearchEntry(long).text.length < SEARCH_DESCRIPTION_CHARS + 10, true);
+});
+
+test("an entry carries the behaviours, and matchesQuery agrees with filterTools", () => {
+  assert.deepEqual(toolSearchEntry(tools[1]).behaviours, ["destructive", "open-world"]);
+  for (const query of [{ q: "issue" }, { behaviour: "idempotent" as const }, { q: "close", behaviour: "read-only" as const }]) {
+    assert.deepEqual(
+      tools.filter((t) => matchesQuery(toolSearchEntry(t), query)).map((t) => t.name),
+      filterTools(tools, query).map((t) => t.name),
+    );
+  }
+  assert.equal(matchesWords("search issues", "ISSUES  search"), true);
+  assert.equal(matchesWords("search issues", "delete"), false);
+});
+
+test("searchWithQuery sets and drops q and behaviour, keeping the other parameters", () => {
+  assert.equal(searchWithQuery("?server=builtin%3Ademo", { q: "a b" }), "?server=builtin%3Ademo&q=a+b");
+  assert.equal(searchWithQuery("?server=x&q=old&behaviour=read-only", { behaviour: "destructive" }), "?server=x&behaviour=destructive");
+  assert.equal(searchWithQuery("?q=old", {}), "");
 });

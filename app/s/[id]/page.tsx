@@ -5,6 +5,7 @@ import { requestOrigin } from "@/lib/server/request-origin";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
 import { snapshotLinks } from "@/lib/docs/links";
+import { shownEndpoint } from "@/lib/docs/display-url";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
 import { getSnapshot, snapshotMetadata } from "../snapshot-page";
 
@@ -23,9 +24,10 @@ export default async function SnapshotPage({ params, searchParams }: { params: P
   const snap = await getSnapshot((await params).id);
   if (!snap) notFound();
   const sp = await searchParams;
+  const displayUrl = shownEndpoint(snap.source, snap.server.displayUrl, await requestOrigin());
   return (
     <ServerDocs
-      server={snap.server}
+      server={{ ...snap.server, displayUrl }}
       list={snap.list}
       links={snapshotLinks(snap.id, snap.source)}
       query={parseToolQuery(sp.q, sp.behaviour)}
@@ -33,7 +35,7 @@ export default async function SnapshotPage({ params, searchParams }: { params: P
         <SnapshotBanner
           id={snap.id}
           source={snap.source}
-          displayUrl={snap.server.displayUrl}
+          displayUrl={displayUrl}
           takenAt={snap.takenAt}
           retentionDays={config().limits.snapshotRetentionDays}
         />

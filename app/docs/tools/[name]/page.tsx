@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import { LiveUpdates } from "@/components/docs/LiveUpdates";
 import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
+import { DocsShell } from "@/components/docs/DocsShell";
 import { ToolDoc } from "@/components/docs/ToolDoc";
+import { ToolSidebar } from "@/components/docs/ToolSidebar";
+import { sidebarProps } from "@/components/docs/sidebar-props";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { loadDocs } from "@/lib/server/docs-load";
 import { liveLinks } from "@/lib/docs/links";
+import { shownEndpoint } from "@/lib/docs/display-url";
+import { requestOrigin } from "@/lib/server/request-origin";
 import { config } from "@/lib/server/config";
 import { isTrustedServer } from "@/lib/server/trust";
 
@@ -46,8 +51,9 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
       </div>
     );
   }
+  const links = liveLinks(url);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
+    <DocsShell sidebar={<ToolSidebar {...sidebarProps(snap.list, links, tool.name)} />}>
       <div className="mb-2 flex justify-end">
         <LiveUpdates server={url} era={snap.server.era} />
       </div>
@@ -62,20 +68,21 @@ export default async function ToolDocsPage({ params, searchParams }: { params: P
       )}
       <ToolDoc
         tool={tool}
-        links={liveLinks(url)}
+        links={links}
+        {...(excluded ? { excludedReason: excluded.reason } : {})}
         serverName={serverName}
         trusted={isTrustedServer(url, config())}
         endpoint={
           url.startsWith("stdio:")
             ? undefined
             : {
-                url: snap.server.displayUrl,
+                url: shownEndpoint(url, snap.server.displayUrl, await requestOrigin()),
                 era: snap.server.era,
                 protocolVersion: snap.server.protocolVersion,
                 ...(snap.server.transport ? { transport: snap.server.transport } : {}),
               }
         }
       />
-    </div>
+    </DocsShell>
   );
 }

@@ -3,9 +3,13 @@ import { notFound } from "next/navigation";
 import { config } from "@/lib/server/config";
 import { requestOrigin } from "@/lib/server/request-origin";
 import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
+import { DocsShell } from "@/components/docs/DocsShell";
 import { ToolDoc } from "@/components/docs/ToolDoc";
+import { ToolSidebar } from "@/components/docs/ToolSidebar";
+import { sidebarProps } from "@/components/docs/sidebar-props";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
 import { snapshotLinks } from "@/lib/docs/links";
+import { shownEndpoint } from "@/lib/docs/display-url";
 import type { Snapshot } from "@/lib/server/snapshot-store";
 import { getSnapshot, snapshotMetadata } from "../../../snapshot-page";
 import { isTrustedServer } from "@/lib/server/trust";
@@ -35,12 +39,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function SnapshotToolPage({ params }: { params: Params }) {
   const { snap, tool, excluded, toolName } = await load(params);
   if (!snap || !tool) notFound();
+  const links = snapshotLinks(snap.id, snap.source);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
+    <DocsShell sidebar={<ToolSidebar {...sidebarProps(snap.list, links, tool.name)} />}>
       <SnapshotBanner
         id={snap.id}
         source={snap.source}
-        displayUrl={snap.server.displayUrl}
+        displayUrl={shownEndpoint(snap.source, snap.server.displayUrl, await requestOrigin())}
         takenAt={snap.takenAt}
         retentionDays={config().limits.snapshotRetentionDays}
         tool={toolName}
@@ -55,10 +60,11 @@ export default async function SnapshotToolPage({ params }: { params: Params }) {
       )}
       <ToolDoc
         tool={tool}
-        links={snapshotLinks(snap.id, snap.source)}
+        links={links}
+        {...(excluded ? { excludedReason: excluded.reason } : {})}
         serverName={serverDisplayName(snap.server)}
         trusted={isTrustedServer(snap.source, config())}
       />
-    </div>
+    </DocsShell>
   );
 }

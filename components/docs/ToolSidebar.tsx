@@ -1,0 +1,164 @@
+"use client";
+
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { toolHref, type DocsLinkData } from "@/lib/docs/links";
+import { matchesWords } from "@/lib/docs/tool-filter";
+import { groupRows, type ToolListItem } from "@/lib/docs/tool-rows";
+import { BehaviourMarks } from "./BehaviourBadges";
+
+/** Props for {@link ToolSidebar}. */
+export interface ToolSidebarProps {
+  /** Every tool of the server, in server order. */
+  items: ToolListItem[];
+  /** Tools listed by the server but excluded from calling, by name and display name. */
+  excluded: { name: string; display: string }[];
+  links: DocsLinkData;
+  /** The tool whose page this is (highlighted), if any. */
+  current?: string;
+}
+
+const LINK =
+  "flex min-w-0 items-center gap-1.5 rounded px-2 py-1 text-sm hover:bg-zinc-100 focus-visible:outline-offset-[-2px] dark:hover:bg-zinc-800";
+const CURRENT = "bg-accent-50 font-semibold text-accent-700 dark:bg-accent-700/30 dark:text-accent-100";
+
+function matches(item: { name: string; display: string }, q: string): boolean {
+  return matchesWords(`${item.name}\n${item.display}`.toLowerCase(), q);
+}
+
+/** Move the focus to the next (+1) or previous (-1) tool link of the sidebar, from the search box or a link. */
+function moveFocus(root: HTMLElement, from: Element | null, step: 1 | -1) {
+  const links = Array.from(root.querySelectorAll<HTMLAnchorElement>("a[data-sidebar-link]"));
+  if (links.length === 0) return;
+  const at = links.indexOf(from as HTMLAnchorElement);
+  const next = at === -1 ? (step === 1 ? 0 : links.length - 1) : at + step;
+  if (next >= 0 && next < links.length) links[next].focus();
+  else if (next < 0) root.querySelector<HTMLInputElement>("input[type=search]")?.focus();
+}
+
+/**
+ * Every tool of the server beside its docs (Redoc style): grouped like the page, each with its display name and
+ * behaviour markers, the current tool highlighted, then the excluded tools; the search box filters it as you type
+ * (by name and title). Sticky and scrolling on its own on wide screens; a "Tools" disclosure above the content on
+ * narrow ones. Keys: ↓ from the search box into the list, ↑/↓ between tools, Escape clears the search.
+ */
+export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProps) {
+  const [q, setQ] = useState("");
+  const deferred = useDeferredValue(q);
+  const groups = useMemo(() => groupRows(items), [items]);
+  const shown = useMemo(
+    () =>
+      groups.map((g) => ({ ...g, rows: deferred ? g.rows.filter((r) => matches(r, deferred)) : g.rows })).filter((g) => g.rows.length > 0),
+    [groups, deferred],
+  );
+  const shownExcluded = deferred ? excluded.filter((e) => matches(e, deferred)) : excluded;
+  const count = shown.reduce((n, g) => n + g.rows.length, 0);
+  const root = useRef<HTMLDivElement>(null);
+
+  // The current tool in view inside the sidebar's own scroller, without scrolling the page.
+  useEffect(() => {
+    const el = root.current;
+    const link = el?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!el || !link) return;
+    const scroller = [el, el.closest<HTMLElement>("[data-sidebar-scroller]")].find((s) => s && s.scrollHeight > s.clientHeight);
+    if (!scroller) return;
+    const top = link.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    if (top < 0 || top > scroller.clientHeight - 40) scroller.scrollTop += top - scroller.clientHeight / 3;
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const target = e.target as HTMLElement;
+    if (!(target.matches("a[data-sidebar-link]") || target.matches("input[type=search]"))) return;
+    e.preventDefault();
+    moveFocus(e.currentTarget, target.matches("input") ? null : target, e.key === "ArrowDown" ? 1 : -1);
+  };
+
+  const grouped = !(groups.length === 1 && groups[0].prefix === null);
+  const link = (item: { name: string; display: string }, marks?: ToolListItem) => (
+    <li key={item.name}>
+      <a
+        href={toolHref(links, item.name)}
+        data-sidebar-link=""
+        aria-current={item.name === current ? "page" : undefined}
+        className={`${LINK} ${item.name === current ? CURRENT : "text-zinc-700 dark:text-zinc-300"}`}
+        title={item.display === item.name ? undefined : item.name}
+      >
+        <span className="min-w-0 truncate">{item.display}</span>
+        {marks && <BehaviourMarks item={marks} />}
+      </a>
+    </li>
+  );
+
+  return (
+    <details className="group/sidebar rounded-md border border-zinc-200 lg:border-0 dark:border-zinc-800 lg:[&::details-content]:[content-visibility:visible]">
+      <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium lg:hidden" data-testid="sidebar-toggle">
+        <span aria-hidden className="inline-block w-3 -rotate-90 text-xs text-zinc-400 group-open/sidebar:rotate-0">
+          ▾
+        </span>
+        Tools <span className="font-normal text-zinc-500">({items.length})</span>
+      </summary>
+      <div
+        ref={root}
+        onKeyDown={onKeyDown}
+        data-testid="tool-sidebar"
+        className="max-h-[60vh] overflow-y-auto border-t border-zinc-200 px-1 pb-2 lg:max-h-none lg:overflow-visible lg:border-0 lg:px-0 dark:border-zinc-800"
+      >
+        <div className="sticky top-0 z-10 bg-white pb-2 pt-2 dark:bg-zinc-950">
+          <label htmlFor="sidebar-search" className="sr-only">
+            Find a tool
+          </label>
+          <input
+            id="sidebar-search"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value.slice(0, 200))}
+            onKeyDown={(e) => {
+              if (e.key === "Escape" && q) {
+                e.preventDefault();
+                setQ("");
+              }
+            }}
+            placeholder={`Find a tool (${items.length})`}
+            aria-describedby="sidebar-count"
+            className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <p id="sidebar-count" className="sr-only" aria-live="polite">
+            {deferred ? `${count} of ${items.length} tools` : ""}
+          </p>
+        </div>
+        <nav aria-label="Tools">
+          <h2 className="px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+            <a href={links.serverPage} className="hover:underline">
+              Tools
+            </a>
+          </h2>
+          {shown.length === 0 && shownExcluded.length === 0 && (
+            <p className="px-2 py-1 text-sm text-zinc-500" data-testid="sidebar-empty">
+              No tool matches “{deferred}”.
+            </p>
+          )}
+          {shown.map((g) =>
+            grouped ? (
+              <div key={g.anchor} className="mt-2" data-testid="sidebar-group">
+                <h3 className="px-2 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                  {g.prefix === null ? g.label : <code className="font-mono">{g.prefix}…</code>}
+                </h3>
+                <ul>{g.rows.map((r) => link(r, r))}</ul>
+              </div>
+            ) : (
+              <ul key={g.anchor} className="mt-1">
+                {g.rows.map((r) => link(r, r))}
+              </ul>
+            ),
+          )}
+          {shownExcluded.length > 0 && (
+            <div className="mt-3" data-testid="sidebar-excluded">
+              <h3 className="px-2 text-xs font-medium text-amber-800 dark:text-amber-300">Excluded ({shownExcluded.length})</h3>
+              <ul>{shownExcluded.map((e) => link(e))}</ul>
+            </div>
+          )}
+        </nav>
+      </div>
+    </details>
+  );
+}
