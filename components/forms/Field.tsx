@@ -53,7 +53,8 @@ export function Field(props: FieldProps) {
   const hintId = hints ? `${id}-hint` : "";
   const errId = invalid ? `${id}-err` : "";
   const describedBy = [descId, hintId, errId].filter(Boolean).join(" ") || undefined;
-  const misfit = value !== undefined && !fitsNode(node, value);
+  // A choice shows its own chooser beside a value that fits none of its branches.
+  const misfit = value !== undefined && node.kind !== "choice" && !fitsNode(node, value);
   const isNull = value === null && node.nullable && node.kind !== "null";
 
   const set = (next: unknown) => {
@@ -110,7 +111,16 @@ export function Field(props: FieldProps) {
         break;
       case "choice":
         body = (
-          <ChoiceBody node={node} value={value} pointer={pointer} onChange={onChange} label={label} id={id} describedBy={describedBy} />
+          <ChoiceBody
+            node={node}
+            value={value}
+            pointer={pointer}
+            onChange={onChange}
+            label={label}
+            id={id}
+            describedBy={describedBy}
+            required={required || inArray}
+          />
         );
         labelFor = `${id}-choice`;
         break;
@@ -517,6 +527,7 @@ function ChoiceBody({
   label,
   id,
   describedBy,
+  required,
 }: {
   node: Extract<FormNode, { kind: "choice" }>;
   value: unknown;
@@ -525,12 +536,17 @@ function ChoiceBody({
   label: string;
   id: string;
   describedBy: string | undefined;
+  required: boolean;
 }) {
   const ctx = useFormContext();
   const picked = pickBranch(ctx.model.root, node.branches, value, ctx.picks[pointer]);
   const choose = (i: number | undefined) => {
     ctx.touch(pointer);
-    if (i === undefined) return;
+    if (i === undefined) {
+      // "(not set)" on an optional choice: the value is left out.
+      ctx.setPick(pointer, -1);
+      return onChange(undefined);
+    }
     ctx.setPick(pointer, i);
     const branch = node.branches[i].node;
     // Keep what is there when it has the branch's shape; else start the branch empty (its consts filled in).
@@ -548,8 +564,8 @@ function ChoiceBody({
         aria-describedby={describedBy}
         onChange={(e) => choose(e.target.value === "" ? undefined : Number(e.target.value))}
       >
-        <option value="" disabled={picked !== undefined}>
-          Choose…
+        <option value="" disabled={required && picked !== undefined}>
+          {required ? "Choose…" : "(not set)"}
         </option>
         {node.branches.map((b, i) => (
           <option key={i} value={String(i)}>

@@ -127,6 +127,33 @@ test("oneOf: the chooser shows the branch the value belongs to; choosing another
   // The JSON side picks the branch again.
   form.setOutside({ assignee: { team: "support" } });
   assert.equal(chooser.options[chooser.selectedIndex].text, "Team");
+  // A value that fits no branch: JSON with a note, kept until the user chooses.
+  form.setOutside({ assignee: { user_id: "u_a", team: "support" } });
+  assert.equal(chooser.value, "");
+  assert.match(screen.getByTestId("json-fallback-note").textContent ?? "", /fits none of the options/);
+  assert.deepEqual(
+    screen
+      .getAllByTestId("field-error")
+      .map((e) => e.textContent)
+      .filter((t) => t?.startsWith("assignee")),
+    ["assignee matches none of the allowed shapes (oneOf)"],
+    "one message, not every branch's complaints",
+  );
+  act(() => void fireEvent.change(chooser, { target: { value: "1" } }));
+  assert.deepEqual(form.last()!.assignee, {}, "choosing starts the branch over");
+});
+
+test("an optional choice can be unset again", () => {
+  const schema = { type: "object", properties: { v: { anyOf: [{ type: "string" }, { type: "integer" }] } } };
+  const form = renderForm(schema, { v: 3 });
+  const chooser = screen.getByRole("combobox", { name: /^v/ }) as HTMLSelectElement;
+  assert.equal(chooser.options[chooser.selectedIndex].text, "integer");
+  act(() => void fireEvent.change(chooser, { target: { value: "" } }));
+  assert.deepEqual(form.last(), {});
+  assert.equal(chooser.value, "");
+  act(() => void fireEvent.change(chooser, { target: { value: "0" } }));
+  type(screen.getByLabelText(/^v \(string\)/), "x");
+  assert.deepEqual(form.last(), { v: "x" });
 });
 
 test("what the form cannot show is JSON with a note, kept byte for byte through edits elsewhere", () => {

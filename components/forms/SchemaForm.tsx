@@ -125,8 +125,10 @@ export function SchemaForm(props: SchemaFormProps): JSX.Element {
         ) : (
           <Field node={root} value={rootValue} pointer="" label={root.title ?? "Value"} required onChange={emit} />
         )}
-        {root.kind === "object" && root.properties.length === 0 && root.additional !== "any" && typeof root.additional !== "object" && (
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">No arguments.</p>
+        {root.kind === "object" && root.properties.length === 0 && !(isObject(rootValue) && Object.keys(rootValue).length > 0) && (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="form-empty">
+            {root.additional === "forbidden" ? "No arguments." : "The schema names no properties."}
+          </p>
         )}
       </div>
     </FormContext.Provider>

@@ -27,11 +27,20 @@ export function formErrors(model: FormModel, value: unknown, picks: BranchPicks 
   const whole = validateAt(model.root, "#", value);
   if (whole.schemaError) return { byField: {}, top: [whole.schemaError], checked: false };
   const fields = new Map<string, FormNode>();
-  const choices: { pointer: string; at: string }[] = [];
+  const choices: { pointer: string; at: string | undefined }[] = [];
   walk(model, model.node, value, "", picks, fields, choices);
 
   let diagnostics = whole.diagnostics;
   for (const { pointer, at } of choices) {
+    if (at === undefined) {
+      // A value that fits no branch (shown as JSON): the summary says it; each branch's complaints would bury it.
+      diagnostics = diagnostics.filter(
+        (d) =>
+          !(d.pointer === pointer || d.pointer.startsWith(`${pointer}/`)) ||
+          (d.pointer === pointer && (d.keyword === "oneOf" || d.keyword === "anyOf")),
+      );
+      continue;
+    }
     const inside = (d: SchemaDiagnostic) => d.pointer === pointer || d.pointer.startsWith(`${pointer}/`);
     const part = validateAt(model.root, at, valueAt(value, pointer));
     const branchDiagnostics = part.diagnostics.map((d) => ({ ...d, pointer: pointer + d.pointer }));
@@ -82,10 +91,10 @@ function walk(
   pointer: string,
   picks: BranchPicks,
   fields: Map<string, FormNode>,
-  choices: { pointer: string; at: string }[],
+  choices: { pointer: string; at: string | undefined }[],
 ): void {
   fields.set(pointer, node);
-  if (value !== undefined && !fitsNode(node, value)) return; // shown as JSON
+  if (value !== undefined && node.kind !== "choice" && !fitsNode(node, value)) return; // shown as JSON
   if (node.kind === "object") {
     const object = isObject(value) ? value : {};
     for (const p of node.properties) walk(model, p.node, object[p.name], appendPointer(pointer, p.name), picks, fields, choices);
@@ -99,7 +108,7 @@ function walk(
     value.forEach((item, i) => walk(model, node.items, item, appendPointer(pointer, i), picks, fields, choices));
   } else if (node.kind === "choice" && value !== undefined) {
     const i = pickBranch(model.root, node.branches, value, picks[pointer]);
-    if (i === undefined) return;
+    if (i === undefined) return void choices.push({ pointer, at: undefined });
     choices.push({ pointer, at: node.branches[i].node.at });
     walk(model, node.branches[i].node, value, pointer, picks, fields, choices);
   }

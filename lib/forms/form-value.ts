@@ -49,10 +49,11 @@ export function fitsNode(node: FormNode, value: unknown, strictKeys = false): bo
 
 /**
  * The branch a value belongs to: the only one it validates against; else the user's `preferred` one while the value
- * still has its shape (a half-filled object); else the first whose shape it has. Undefined: it fits none (edit as JSON).
+ * still has its shape (a half-filled object); else the first whose shape it has. Undefined: it fits none (edit as JSON),
+ * or there is no value and no pick (a negative pick: the user chose "not set").
  */
 export function pickBranch(root: unknown, branches: Branch[], value: unknown, preferred?: number): number | undefined {
-  if (value === undefined) return preferred;
+  if (value === undefined) return preferred !== undefined && preferred >= 0 ? preferred : undefined;
   const valid = branches.flatMap((b, i) => (validateAt(root, b.node.at, value).ok ? [i] : []));
   if (valid.length === 1) return valid[0];
   const shaped = branches.flatMap((b, i) => (fitsNode(b.node, value, true) ? [i] : []));
