@@ -46,6 +46,9 @@ import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
 import { useHistory } from "./useHistory";
 import { SendPreview } from "./SendPreview";
 import { useSaved } from "./useSaved";
+import { NotificationsPane } from "./NotificationsPane";
+import { ToolExplorer } from "./ToolExplorer";
+import { useNotificationFeed } from "./useNotificationFeed";
 
 /** What a share link puts in the playground. Nothing is sent until the user presses Send. */
 export interface PlaygroundInitial {
@@ -81,7 +84,7 @@ const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hov
 
 /** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests and the requests a server sends mid-call, keep history, share. */
 export function Playground({ server, tool, initial, onTabState }: Props) {
-  const { conn, tools, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
+  const { conn, tools, listInfo, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
   const [state, dispatch] = useReducer(reduce, null, () =>
     initialState({
       edited: initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)),
@@ -136,7 +139,24 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   );
   const isStdio = conn?.connection.url.startsWith("stdio:") ?? false;
   const headerOverrides = isStdio ? undefined : overrideMap(state.overrideDrafts).overrides;
+  // Notifications outside a call's result (the pane); a tool list change fetches the list again.
+  const notifications = useNotificationFeed({
+    conn,
+    headers,
+    open: prefs.notificationsOpen,
+    deferred: initial !== undefined,
+    onToolsChanged: () =>
+      void refreshTools().then((list) =>
+        dispatch({
+          type: "tools-notice",
+          text: list
+            ? `The server said its tool list changed, so it was fetched again: ${list.length} tools.`
+            : "The server said its tool list changed, and fetching it again failed.",
+        }),
+      ),
+  });
   const runner = useExchangeRunner({
+    onNotification: notifications.add,
     connection: conn?.connection,
     headers,
     headerOverrides,
@@ -524,7 +544,35 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           <SavedPanel saved={saved} server={server} onOpen={replay} notice={state.savedNotice} />
         </div>
       )}
-      <SplitPane split={prefs.split} onSplit={(split) => updatePrefs({ split })} first={editorPane} second={resultPane} />
+      <div className="flex flex-col gap-4 min-[900px]:flex-row min-[900px]:items-start">
+        <ToolExplorer
+          server={server}
+          tools={tools}
+          listInfo={listInfo}
+          connection={conn.connection}
+          capabilities={conn.server.capabilities}
+          headers={headers}
+          currentText={text}
+          onChoose={setEdited}
+          onConnection={replaceDescriptor}
+          open={prefs.explorerOpen}
+          onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
+          versions={notifications.versions}
+          deferred={initial !== undefined}
+        />
+        <div className="min-w-0 flex-1">
+          <SplitPane split={prefs.split} onSplit={(split) => updatePrefs({ split })} first={editorPane} second={resultPane} />
+        </div>
+      </div>
+      <NotificationsPane
+        feed={notifications.feed}
+        listen={notifications.listen}
+        open={prefs.notificationsOpen}
+        onOpen={(notificationsOpen) => updatePrefs({ notificationsOpen })}
+        onSeen={notifications.seen}
+        onClear={notifications.clear}
+        onListen={notifications.start}
+      />
       {ask && (
         <MrtrDialog
           key={`${exchange?.id}:${ask.round}`}

@@ -1,12 +1,19 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { ConnectionDescriptor, ConnectResponse, Era, ProxyErrorBody, Tool, UserHeaders } from "@/lib/mcp/contract";
+import type { ConnectionDescriptor, ConnectResponse, Era, ProxyErrorBody, Tool, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/client/api-client";
 import { loadConnection, loadHeaders, saveConnection } from "@/lib/playground/session-store";
 
 function toProxyError(err: unknown): ProxyErrorBody["error"] {
   return err instanceof ApiError ? err.body : { kind: "internal", message: (err as Error).message };
+}
+
+/** The parts of a tools response besides the tools themselves. */
+export type ToolListInfo = Pick<ToolsResponse, "excluded" | "ttlMs" | "cacheScope" | "fetchedAt">;
+
+function toolListInfo(list: ToolsResponse): ToolListInfo {
+  return { excluded: list.excluded ?? [], ttlMs: list.ttlMs, cacheScope: list.cacheScope, fetchedAt: list.fetchedAt };
 }
 
 /**
@@ -16,6 +23,8 @@ function toProxyError(err: unknown): ProxyErrorBody["error"] {
 export function useConnection(server: string, era?: Era) {
   const [conn, setConn] = useState<ConnectResponse | null>(null);
   const [tools, setTools] = useState<Tool[] | null>(null);
+  /** What came with the list besides the tools (the explorer shows the excluded ones and the cache hints). */
+  const [listInfo, setListInfo] = useState<ToolListInfo | null>(null);
   const [error, setError] = useState<ProxyErrorBody["error"] | null>(null);
   const headers: UserHeaders = useMemo(() => (typeof window === "undefined" ? {} : loadHeaders(server)), [server]);
 
@@ -50,6 +59,7 @@ export function useConnection(server: string, era?: Era) {
         if (cancelled) return;
         setConn(c);
         setTools(list.tools);
+        setListInfo(toolListInfo(list));
       } catch (err) {
         if (!cancelled) setError(toProxyError(err));
       }
@@ -82,11 +92,12 @@ export function useConnection(server: string, era?: Era) {
       const list = await api.tools(conn.connection, headers, undefined, true);
       if (list.connection) replaceDescriptor(list.connection);
       setTools(list.tools);
+      setListInfo(toolListInfo(list));
       return list.tools;
     } catch {
       return null;
     }
   }, [conn, headers, replaceDescriptor]);
 
-  return { conn, tools, error, headers, replaceDescriptor, refreshTools };
+  return { conn, tools, listInfo, error, headers, replaceDescriptor, refreshTools };
 }

@@ -74,6 +74,11 @@ interface Options {
   onConnection?: (c: ConnectionDescriptor) => void;
   /** Called once per exchange when it ends (for history). */
   onFinished?: (exchange: Exchange) => void;
+  /**
+   * Each message the server sent outside the call's result, as it arrives: the call's notifications (`call`) and, on
+   * HTTP+SSE, the session's own messages (`session`, with the result). For the notifications pane.
+   */
+  onNotification?: (messages: Record<string, unknown>[], origin: "call" | "session") => void;
   maxRounds?: number;
 }
 
@@ -101,6 +106,7 @@ export function useExchangeRunner({
   logLevel = "off",
   onConnection,
   onFinished,
+  onNotification,
   maxRounds = MAX_MRTR_ROUNDS,
 }: Options) {
   const [exchange, setExchange] = useState<Exchange | null>(null);
@@ -115,9 +121,9 @@ export function useExchangeRunner({
   /** Publishes a change to the exchange in flight (set by `run`, so callbacks outside it can update the exchange). */
   const updateRef = useRef<((f: (ex: Exchange) => Exchange) => void) | null>(null);
   const resolverRef = useRef<((answers: Record<string, unknown> | null) => void) | null>(null);
-  const latest = useRef({ connection, headers, headerOverrides, logLevel, onConnection, onFinished });
+  const latest = useRef({ connection, headers, headerOverrides, logLevel, onConnection, onFinished, onNotification });
   useEffect(() => {
-    latest.current = { connection, headers, headerOverrides, logLevel, onConnection, onFinished };
+    latest.current = { connection, headers, headerOverrides, logLevel, onConnection, onFinished, onNotification };
   });
 
   const setAsks = useCallback((queue: ServerAsk[]) => {
@@ -179,6 +185,7 @@ export function useExchangeRunner({
         const flight: Flight = { ctrl, cancelRequested: false };
         if (isCurrent()) flightRef.current = flight;
         const sentAt = performance.now();
+        let streamed = 0;
         try {
           if (isCurrent()) setLive([]);
           const rpc = await api.rpcStream(
@@ -187,6 +194,8 @@ export function useExchangeRunner({
             latest.current.headers,
             {
               onNotification: (n) => {
+                streamed++;
+                latest.current.onNotification?.([n], "call");
                 if (isCurrent()) setLive((l) => [...l, n]);
               },
               onStream: (streamId) => {
@@ -209,6 +218,9 @@ export function useExchangeRunner({
             overrides,
           );
           rpc.added = [...added, ...rpc.added];
+          // An API that answered with JSON instead of a stream hands the notifications over with the result only.
+          if (streamed === 0 && rpc.notifications.length) latest.current.onNotification?.(rpc.notifications, "call");
+          if (rpc.sessionNotifications?.length) latest.current.onNotification?.(rpc.sessionNotifications, "session");
           if (rpc.connection) {
             conn = rpc.connection;
             latest.current.onConnection?.(rpc.connection);

@@ -6,7 +6,6 @@ import {
   fillUriTemplate,
   groupTools,
   MAX_LIST_PAGES,
-  nextRequestId,
   promptGetText,
   resourceReadText,
   scanUriTemplate,
@@ -53,28 +52,16 @@ test("tools group by a shared namespace of three or more; otherwise one unlabell
   );
 });
 
-test("the next id follows the editor's integer id, else 1", () => {
-  assert.equal(nextRequestId('{"id": 7, "method": "ping"}'), 8);
-  assert.equal(nextRequestId('{"id": "abc"}'), 1);
-  assert.equal(nextRequestId('{"id": 1.5}'), 1);
-  assert.equal(nextRequestId("{ not json"), 1);
-  assert.equal(nextRequestId(null), 1);
-  assert.equal(nextRequestId(`{"id": ${Number.MAX_SAFE_INTEGER}}`), 1, "never past the safe range");
-});
-
 test("request texts: tools/call with example arguments, resources/read, prompts/get with required arguments first", () => {
   const call = JSON.parse(
-    toolCallText(
-      tool("get_issue", { inputSchema: { type: "object", properties: { id: { type: "integer" } }, required: ["id"] } }),
-      nextRequestId('{"id":2}'),
-    ),
+    toolCallText(tool("get_issue", { inputSchema: { type: "object", properties: { id: { type: "integer" } }, required: ["id"] } }), 3),
   );
   assert.equal(call.id, 3);
   assert.equal(call.method, "tools/call");
   assert.equal(call.params.name, "get_issue");
   assert.equal(typeof call.params.arguments.id, "number");
 
-  const read = resourceReadText("demo://x/1", nextRequestId(null));
+  const read = resourceReadText("demo://x/1", 1);
   assert.deepEqual(JSON.parse(read), { jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "demo://x/1" } });
   assert.match(read, /^\{\n {2}"jsonrpc"/, "pretty-printed like the templates");
 

@@ -34,42 +34,22 @@ export function groupTools(tools: Tool[]): ToolGroup[] {
   return groups.map((g) => ({ label: g.label, tools: g.names.map((n) => byName.get(n)!) }));
 }
 
-/**
- * The id the next request put in the editor gets: one more than the editor's integer id, so the request written
- * over it does not reuse the id of the one before it (history and the HTTP view tell them apart); 1 otherwise.
- */
-export function nextRequestId(currentText: string | null): number {
-  if (!currentText) return 1;
-  try {
-    const id: unknown = (JSON.parse(currentText) as { id?: unknown })?.id;
-    return typeof id === "number" && Number.isSafeInteger(id) && id >= 0 && id < Number.MAX_SAFE_INTEGER ? id + 1 : 1;
-  } catch {
-    return 1;
-  }
-}
-
-/** A template's text (written by lib/editor/templates) with its id replaced, still pretty-printed the same way. */
-function withId(templateText: string, id: number): string {
-  const message = JSON.parse(templateText) as Record<string, unknown>;
-  return JSON.stringify({ ...message, id }, null, 2);
-}
-
-/** The `tools/call` for `tool`, with example arguments from its inputSchema. `id`: see {@link nextRequestId}. */
+/** The `tools/call` for `tool`, with example arguments from its inputSchema (`id`: lib/editor/templates nextRequestId). */
 export function toolCallText(tool: Pick<Tool, "name" | "inputSchema">, id: number): string {
-  return withId(requestTemplate("tools/call", { tool }), id);
+  return requestTemplate("tools/call", { tool, id });
 }
 
 /** The `resources/read` for `uri`. */
 export function resourceReadText(uri: string, id: number): string {
-  return withId(requestTemplate("resources/read", { uri }), id);
+  return requestTemplate("resources/read", { uri, id });
 }
 
 /** A prompt's `prompts/get`: every argument present, required ones first, as empty strings for the user to fill. */
 export function promptGetText(prompt: ExplorerPrompt, id: number): string {
-  const message = JSON.parse(requestTemplate("prompts/get", { promptName: prompt.name })) as { params: Record<string, unknown> };
+  const message = JSON.parse(requestTemplate("prompts/get", { promptName: prompt.name, id })) as { params: Record<string, unknown> };
   const ordered = [...prompt.arguments.filter((a) => a.required), ...prompt.arguments.filter((a) => !a.required)];
   message.params.arguments = Object.fromEntries(ordered.map((a) => [a.name, ""]));
-  return withId(JSON.stringify(message), id);
+  return JSON.stringify(message, null, 2);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

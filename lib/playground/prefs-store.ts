@@ -16,11 +16,23 @@ export interface PlaygroundPrefs {
   previewOpen: boolean;
   /** The per-request log level asked of modern servers (`_meta` io.modelcontextprotocol/logLevel); off by default. */
   logLevel: LogLevelChoice;
+  /** The explorer (tools, resources, prompts) beside the editor is expanded. */
+  explorerOpen: boolean;
+  /** The notifications pane under the editor and result is expanded. */
+  notificationsOpen: boolean;
 }
 
 const KEY = "toolscope.playground-prefs.v1";
 
-export const DEFAULT_PREFS: PlaygroundPrefs = { roots: [], confirmDestructive: true, split: 0.5, previewOpen: true, logLevel: "off" };
+export const DEFAULT_PREFS: PlaygroundPrefs = {
+  roots: [],
+  confirmDestructive: true,
+  split: 0.5,
+  previewOpen: true,
+  logLevel: "off",
+  explorerOpen: true,
+  notificationsOpen: false,
+};
 
 /** Clamp the split to a usable range. */
 export function clampSplit(value: number): number {
@@ -46,6 +58,8 @@ export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = global
         v.logLevel === "off" || (LOG_LEVELS as readonly unknown[]).includes(v.logLevel)
           ? (v.logLevel as LogLevelChoice)
           : DEFAULT_PREFS.logLevel,
+      explorerOpen: typeof v.explorerOpen === "boolean" ? v.explorerOpen : DEFAULT_PREFS.explorerOpen,
+      notificationsOpen: typeof v.notificationsOpen === "boolean" ? v.notificationsOpen : DEFAULT_PREFS.notificationsOpen,
     };
   } catch {
     return { ...DEFAULT_PREFS };
