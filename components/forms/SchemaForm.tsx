@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type JSX } from "react";
 import { isObject } from "@/lib/json/guards";
-import { buildFormModel } from "@/lib/forms/form-model";
+import { cachedFormModel } from "@/lib/forms/form-model";
 import { formErrors } from "@/lib/forms/form-errors";
 import { fillDefaults } from "@/lib/forms/form-value";
 import { Field, ObjectBody } from "./Field";
@@ -50,10 +50,17 @@ export function SchemaForm(props: SchemaFormProps): JSX.Element {
   } = props;
   const generatedId = useId();
   const idPrefix = props.idPrefix ?? generatedId.replace(/[^A-Za-z0-9_-]/g, "");
-  const model = useMemo(() => buildFormModel(schema), [schema]);
+  const model = useMemo(() => cachedFormModel(schema), [schema]);
   const rootValue = useMemo(() => (value === undefined && model.node.kind === "object" ? {} : value), [value, model]);
   const [picks, setPicks] = useState<Record<string, number>>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [modelSeen, setModelSeen] = useState(model);
+  if (modelSeen !== model) {
+    // Another schema (another tool): the branches chosen and fields edited were those of the old one.
+    setModelSeen(model);
+    setPicks({});
+    setTouched(new Set());
+  }
   const errors = useMemo(() => formErrors(model, rootValue, picks), [model, rootValue, picks]);
 
   const pending = useRef(new Map<string, string>());

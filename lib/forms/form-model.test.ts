@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildFormModel, MAX_REF_REPEAT, type FormNode } from "./form-model.ts";
+import { buildFormModel, cachedFormModel, MAX_REF_REPEAT, type FormNode } from "./form-model.ts";
 import { ASSIGN_SCHEMA } from "./testing/assign-schema.ts";
 
 type Of<K extends FormNode["kind"]> = Extract<FormNode, { kind: K }>;
@@ -221,4 +221,10 @@ test("defaults are recorded (as hints), never applied by the model", () => {
   assert.deepEqual([prop(root, "limit", "number").hasDefault, prop(root, "limit", "number").default], [true, 10]);
   assert.deepEqual([prop(root, "off", "boolean").hasDefault, prop(root, "off", "boolean").default], [true, false]);
   assert.equal(prop(model({ x: { type: "string" } }), "x", "string").hasDefault, false);
+});
+
+test("cachedFormModel: equal schemas (even rebuilt objects) give the same model", () => {
+  const a = cachedFormModel({ type: "object", properties: { x: { type: "string" } } });
+  assert.equal(cachedFormModel({ type: "object", properties: { x: { type: "string" } } }), a);
+  assert.notEqual(cachedFormModel({ type: "object", properties: { y: { type: "string" } } }), a);
 });

@@ -143,6 +143,26 @@ interface Ctx {
   depth: number;
 }
 
+/** Models by schema text, so a caller that rebuilds an equal schema on each render gets the same model back. */
+const byText = new Map<string, FormModel>();
+const MAX_CACHED_MODELS = 50;
+
+/** {@link buildFormModel}, the same model object for equal schemas (a stable identity for memos and caches). */
+export function cachedFormModel(schema: unknown): FormModel {
+  let key: string;
+  try {
+    key = JSON.stringify(schema) ?? "undefined";
+  } catch {
+    return buildFormModel(schema);
+  }
+  const hit = byText.get(key);
+  if (hit) return hit;
+  const model = buildFormModel(schema);
+  if (byText.size >= MAX_CACHED_MODELS) byText.delete(byText.keys().next().value as string);
+  byText.set(key, model);
+  return model;
+}
+
 /** Build the model of a schema. Never throws: anything odd becomes a `json` node with its reason. */
 export function buildFormModel(schema: unknown): FormModel {
   return { root: schema, node: nodeFor(schema, "#", { root: schema, trail: [], depth: 0 }) };
