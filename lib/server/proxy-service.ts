@@ -92,7 +92,11 @@ export async function tools(input: WithHeaders<ToolsRequest>, ctx: ApiContext): 
     void toolListBus()?.start();
     if (!input.fresh) {
       const cached = await toolListCache.lookup(input.connection, input.headers);
-      if (cached) return { ...cached.list, cache: cached.cache };
+      if (cached) {
+        // The list this process serves is the one a later fetch is compared with (another instance may have stored it).
+        knownTools().remember(input.connection, input.headers, cached.list);
+        return { ...cached.list, cache: cached.cache };
+      }
     }
   }
   const recovered = await forgetVerdictOnFailure(input.connection, () =>
