@@ -130,10 +130,11 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         durationMs: ex.rounds.reduce((sum, r) => sum + (r.outcome.kind === "response" ? r.outcome.rpc.durationMs : (r.elapsedMs ?? 0)), 0),
       };
       void history.add(entry);
-      // A list_changed heard during the exchange, or an unknown-tool answer: fetch the list again so templates,
-      // completion and checks follow (lib/playground/list-freshness.ts, shared with the listen stream).
+      // An unknown-tool answer: the list changed unannounced, fetch it again so templates, completion and checks follow.
+      // A list_changed heard during the exchange reached the notifications feed as it came (onToolsChanged below),
+      // which follows the same rule (lib/playground/list-freshness.ts): one fetch per change.
       const stale = listStaleReason(ex.rounds.flatMap((r) => (r.outcome.kind === "response" ? [{ method, rpc: r.outcome.rpc }] : [])));
-      if (stale) void followToolList(stale, refreshTools, (text) => dispatch({ type: "tools-notice", text }));
+      if (stale === "unknown-tool") void followToolList(stale, refreshTools, (text) => dispatch({ type: "tools-notice", text }));
     },
     [server, era, history, refreshTools],
   );
@@ -145,15 +146,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     headers,
     open: prefs.notificationsOpen,
     deferred: initial !== undefined,
-    onToolsChanged: () =>
-      void refreshTools().then((list) =>
-        dispatch({
-          type: "tools-notice",
-          text: list
-            ? `The server said its tool list changed, so it was fetched again: ${list.length} tools.`
-            : "The server said its tool list changed, and fetching it again failed.",
-        }),
-      ),
+    onToolsChanged: () => void followToolList("list-changed", refreshTools, (text) => dispatch({ type: "tools-notice", text })),
   });
   const runner = useExchangeRunner({
     onNotification: notifications.add,
