@@ -76,10 +76,13 @@ function openNew(init: Omit<PlaygroundTab, "id">): void {
   });
 }
 
-/** A new tab on the active tab's server (the demo when there is none). */
+/**
+ * A new tab on the active tab's server (the demo when there is none). Its era is not copied: a pinned era reaches the
+ * playground with the tab's text, which a new tab has only once it connected (useConnection reuses the remembered
+ * connection either way).
+ */
 function newTab(): void {
-  const from = activeTab(tabsNow());
-  openNew({ server: from?.server ?? DEMO_SERVER, ...(from?.era ? { era: from.era } : {}) });
+  openNew({ server: activeTab(tabsNow())?.server ?? DEMO_SERVER });
 }
 
 const reporters = new Map<string, (text: string, response: unknown) => void>();
@@ -237,8 +240,10 @@ export function PlaygroundShell({ server, tool }: Props) {
           <Playground
             key={`${active.id}|${active.server}|${active.era ?? ""}|${generation}`}
             server={active.server}
+            // The tool stays after the first report too: the editor's default text is computed from it until edited.
+            tool={active.tool}
             {...(active.text === undefined
-              ? { tool: active.tool }
+              ? {}
               : {
                   initial: {
                     era: pinnedEra(active),
