@@ -32,6 +32,8 @@ export interface FieldProps {
   idSuffix?: string;
   /** Leave the errors to the enclosing field (a choice shows those of its branch). */
   quiet?: boolean;
+  /** For a part edited as JSON: what to say instead of the node's reason (a key the schema does not name). */
+  note?: string;
 }
 
 /** Kinds shown as a group of inputs (role="group" labelled by the header) rather than one labelled input. */
@@ -96,7 +98,7 @@ export function Field(props: FieldProps) {
         body = <ConstField {...control} node={{ ...node, kind: "const", value: null }} />;
         break;
       case "json":
-        body = <JsonField {...control} note={node.reason ? `Edited as JSON: ${node.reason}.` : ""} />;
+        body = <JsonField {...control} note={props.note ?? (node.reason ? `Edited as JSON: ${node.reason}.` : "")} />;
         break;
       case "object":
         body =
@@ -277,8 +279,10 @@ export function Field(props: FieldProps) {
   return (
     <div data-pointer={pointer} className="space-y-0.5">
       {header}
+      {/* A choice's description says what the options are: above the chosen option's fields. */}
+      {node.kind === "choice" && !misfit && notes}
       {body}
-      {notes}
+      {!(node.kind === "choice" && !misfit) && notes}
     </div>
   );
 }
@@ -351,7 +355,7 @@ export function ObjectBody({
             required={false}
             actions={remove}
             onChange={(next) => set(key, next)}
-            srSuffix={` (${reason})`}
+            note={reason}
           />
         );
       })}

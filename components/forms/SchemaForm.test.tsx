@@ -171,6 +171,7 @@ test("what the form cannot show is JSON with a note, kept byte for byte through 
     notes.join("\n"),
   );
   assert.ok(notes.some((n) => /cannot express "allOf"/.test(n ?? "")));
+  assert.ok(notes.some((n) => /"extra" is not described by the schema; it is kept as it is/.test(n ?? "")));
   assert.ok(screen.getByLabelText(/^extra/), "unknown key shown");
   type(screen.getByLabelText(/^title/), "ab");
   const next = form.last()!;

@@ -72,6 +72,7 @@ export function misfitNote(node: FormNode, value: unknown): string {
  */
 export function fieldMessage(label: string, message: string): string {
   if (message === "required") return `${label} is required`;
+  if (message.startsWith("unexpected property")) return `${label} is not allowed: the schema allows no other properties (remove it)`;
   const rest = message.replace(/^(the value|[^\s]+) (must|matches|is|has|should)\b/, "$2");
   return `${label} ${rest}`;
 }
