@@ -52,3 +52,9 @@ test("array items: errors on the item's field", () => {
   assert.deepEqual(e.byField["/labels/1"], ["1 must be string"]);
   assert.deepEqual(e.byField["/labels"], ["labels must have at most 3 items"]);
 });
+
+test("a root with an $id: branches are still checked on their own", () => {
+  const m = buildFormModel({ ...ASSIGN_SCHEMA, $id: "https://example.com/assign.json" });
+  const e = formErrors(m, { title: "Bug", issue_id: 1, assignee: { user_id: "Ada" } });
+  assert.deepEqual(e.byField, { "/assignee/user_id": ["user_id must match the pattern ^u_[a-z0-9_]{1,40}$"] });
+});

@@ -43,6 +43,7 @@ export function formErrors(model: FormModel, value: unknown, picks: BranchPicks 
     }
     const inside = (d: SchemaDiagnostic) => d.pointer === pointer || d.pointer.startsWith(`${pointer}/`);
     const part = validateAt(model.root, at, valueAt(value, pointer));
+    if (part.schemaError) continue; // the branch cannot be checked on its own: keep what the whole check said
     const branchDiagnostics = part.diagnostics.map((d) => ({ ...d, pointer: pointer + d.pointer }));
     // The branch's own problems replace everything ajv said about this part (other branches, the oneOf summary),
     // except when the branch is fine and the choice still fails (a value matching two oneOf branches).
