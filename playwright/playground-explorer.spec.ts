@@ -27,10 +27,11 @@ async function editorJson(page: Page): Promise<Record<string, unknown>> {
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    // The theme is a class on <html> (the header's Dark button), not the media query.
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
 test.describe("playground explorer", () => {
@@ -53,12 +54,14 @@ test.describe("playground explorer", () => {
     expect(total).toBeGreaterThan(5);
 
     await explorer.getByTestId("explorer-search").fill("sql");
-    await expect(tools).toHaveCount(1);
-    await expect(tools.first()).toHaveAttribute("data-tool", "execute_sql");
-    await expect(explorer.getByTestId("explorer-tools")).toContainText(`1 of ${total}`);
+    await expect(tools.filter({ hasText: "execute_sql" })).toHaveCount(1);
+    await expect(tools.filter({ hasText: "reindex" })).toHaveCount(0);
+    const matching = await tools.count();
+    expect(matching).toBeLessThan(total);
+    await expect(explorer.getByTestId("explorer-tools")).toContainText(`${matching} of ${total}`);
 
     const before = (await editorJson(page)).id as number;
-    await tools.first().click();
+    await tools.filter({ hasText: "execute_sql" }).click();
     await expect.poll(async () => (await editorJson(page)).params).toMatchObject({ name: "execute_sql" });
     const call = await editorJson(page);
     expect(call.method).toBe("tools/call");
@@ -164,9 +167,12 @@ test.describe("notifications pane", () => {
   test("log messages and a tool list change show up newest first; the filter works; the explorer follows the change", async ({ page }) => {
     const errors = watchConsole(page);
     await page.addInitScript(() => localStorage.removeItem("toolscope.playground-prefs.v1"));
-    await openPlayground(page, "builtin:demo", "reindex");
+    await openPlayground(page, "builtin:demo");
     await expect(page.getByTestId("notifications-listen")).toHaveAttribute("data-state", "subscribed");
     await page.getByTestId("pref-log-level").selectOption("debug");
+    await page.getByTestId("explorer-search").fill("reindex");
+    await page.getByTestId("explorer-tool").first().click();
+    await expect.poll(async () => ((await editorJson(page)).params as { name?: string }).name).toBe("reindex");
     await send(page);
     await expect(page.getByTestId("notifications-unseen")).toHaveText(/\d+/);
 
@@ -182,11 +188,12 @@ test.describe("notifications pane", () => {
 
     await page.getByTestId("explorer-search").fill("toggle_beta");
     await page.getByTestId("explorer-tool").first().click();
+    await expect.poll(async () => ((await editorJson(page)).params as { name?: string }).name).toBe("toggle_beta_tools");
     await send(page);
     const changed = entries.filter({ hasText: "notifications/tools/list_changed" });
     await expect(changed.first()).toBeVisible();
     await page.getByTestId("explorer-search").fill("beta_summarize");
-    await expect(page.getByTestId("explorer-tool")).toHaveCount(1);
+    await expect(page.locator('[data-testid="explorer-tool"][data-tool="beta_summarize_issue"]')).toHaveCount(1);
     await expect(page.getByTestId("tools-notice")).toContainText("tool list changed");
 
     await page.getByTestId("notifications-kind-list-changes").click();

@@ -32,8 +32,8 @@ interface Props {
   /** Bumped when the server announced that the resource / prompt list changed: the lists are fetched again. */
   versions: { resources: number; prompts: number };
   /**
-   * Wait for the user before listing: the page was opened from a share link or a saved request, which promises that
-   * nothing goes to the server until asked.
+   * Wait for the user before listing: the page was opened from a share link, which promises that nothing goes to the
+   * server until asked.
    */
   deferred?: boolean;
 }

@@ -71,7 +71,11 @@ export function NotificationsPane({ feed, listen, open, onOpen, onSeen, onClear,
   const filtered = kinds.length > 0 || text.trim() !== "";
 
   return (
-    <section aria-label="Notifications" data-testid="notifications-pane" className="rounded-md border border-zinc-200 dark:border-zinc-800">
+    <section
+      aria-label="Notifications"
+      data-testid="notifications-pane"
+      className="mb-3 rounded-md border border-zinc-200 dark:border-zinc-800"
+    >
       <div className="flex flex-wrap items-center gap-2 px-2 py-1.5">
         <button
           type="button"

@@ -48,7 +48,7 @@ import { SendPreview } from "./SendPreview";
 import { useSaved } from "./useSaved";
 import { NotificationsPane } from "./NotificationsPane";
 import { ToolExplorer } from "./ToolExplorer";
-import { useNotificationFeed } from "./useNotificationFeed";
+import { useNotificationFeed, useOpenedFromShareLink } from "./useNotificationFeed";
 
 /** What a share link puts in the playground. Nothing is sent until the user presses Send. */
 export interface PlaygroundInitial {
@@ -141,11 +141,12 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   const isStdio = conn?.connection.url.startsWith("stdio:") ?? false;
   const headerOverrides = isStdio ? undefined : overrideMap(state.overrideDrafts).overrides;
   // Notifications outside a call's result (the pane); a tool list change fetches the list again.
+  const fromShareLink = useOpenedFromShareLink();
   const notifications = useNotificationFeed({
     conn,
     headers,
     open: prefs.notificationsOpen,
-    deferred: initial !== undefined,
+    deferred: fromShareLink,
     onToolsChanged: () => void followToolList("list-changed", refreshTools, (text) => dispatch({ type: "tools-notice", text })),
   });
   const runner = useExchangeRunner({
@@ -551,21 +552,31 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           open={prefs.explorerOpen}
           onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
           versions={notifications.versions}
-          deferred={initial !== undefined}
+          deferred={fromShareLink}
         />
         <div className="min-w-0 flex-1">
-          <SplitPane split={prefs.split} onSplit={(split) => updatePrefs({ split })} first={editorPane} second={resultPane} />
+          <SplitPane
+            split={prefs.split}
+            onSplit={(split) => updatePrefs({ split })}
+            first={editorPane}
+            second={
+              <>
+                {/* Above the result, where the server's output is looked for; collapsed, it is one line with a count. */}
+                <NotificationsPane
+                  feed={notifications.feed}
+                  listen={notifications.listen}
+                  open={prefs.notificationsOpen}
+                  onOpen={(notificationsOpen) => updatePrefs({ notificationsOpen })}
+                  onSeen={notifications.seen}
+                  onClear={notifications.clear}
+                  onListen={notifications.start}
+                />
+                {resultPane}
+              </>
+            }
+          />
         </div>
       </div>
-      <NotificationsPane
-        feed={notifications.feed}
-        listen={notifications.listen}
-        open={prefs.notificationsOpen}
-        onOpen={(notificationsOpen) => updatePrefs({ notificationsOpen })}
-        onSeen={notifications.seen}
-        onClear={notifications.clear}
-        onListen={notifications.start}
-      />
       {ask && (
         <MrtrDialog
           key={`${exchange?.id}:${ask.round}`}

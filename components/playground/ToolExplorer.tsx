@@ -32,6 +32,9 @@ interface Props {
   deferred?: boolean;
 }
 
+/** The list's hint badges: smaller than the docs' (a row per tool), same colours. */
+const compactBadge = "shrink-0 px-1.5! py-0! text-[0.65rem]! leading-4!";
+
 /** Move the focus between the explorer's entries with ↑/↓ (Home/End: first/last), as in a list box. */
 function moveFocus(container: HTMLElement | null, from: Element | null, key: string): boolean {
   if (!container) return false;
@@ -100,7 +103,7 @@ export function ToolExplorer(props: Props) {
           id="playground-explorer"
           ref={bodyRef}
           onKeyDown={onKeyDown}
-          className="mt-2 max-h-[60vh] overflow-y-auto pr-1 min-[900px]:max-h-[44rem]"
+          className="mt-2 max-h-[45vh] overflow-y-auto pr-1 min-[900px]:max-h-[44rem]"
         >
           <input
             type="search"
@@ -147,7 +150,7 @@ export function ToolExplorer(props: Props) {
                           <span className="flex min-w-0 items-center gap-1">
                             <span className="min-w-0 truncate font-mono text-xs">{t.name}</span>
                             {readOnly && (
-                              <Badge tone="success" className="shrink-0 text-[0.65rem]">
+                              <Badge tone="success" className={compactBadge}>
                                 read-only
                               </Badge>
                             )}
@@ -155,7 +158,7 @@ export function ToolExplorer(props: Props) {
                               <Badge
                                 tone="danger"
                                 variant={t.annotations?.destructiveHint === true ? "solid" : "dashed"}
-                                className="shrink-0 text-[0.65rem]"
+                                className={compactBadge}
                               >
                                 destructive
                               </Badge>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConnectResponse, UserHeaders } from "@/lib/mcp/contract";
 import { openListen, type ListenFilter, type ListenStatus } from "@/lib/client/listen-client";
 import { isObject } from "@/lib/json/guards";
+import { isShareFragment } from "@/lib/share/share-codec";
 import {
   addToFeed,
   changedList,
@@ -13,6 +14,15 @@ import {
   type FeedSource,
   type FeedState,
 } from "@/lib/playground/notification-feed";
+
+/**
+ * Whether this page was opened from a share link (its fragment is one): such a page promises that nothing goes to
+ * the server until the user asks, so the explorer's lists and the listen stream wait for a click. Read once.
+ */
+export function useOpenedFromShareLink(): boolean {
+  const [fromLink] = useState(() => typeof window !== "undefined" && isShareFragment(window.location.hash));
+  return fromLink;
+}
 
 /** Whether the listen stream is open, and if not, why. */
 export type ListenState = ListenStatus | { state: "off"; reason: string; startable?: boolean };
@@ -35,8 +45,8 @@ interface Options {
   /** A `notifications/tools/list_changed` was heard (in a call or on the listen stream). */
   onToolsChanged: () => void;
   /**
-   * Open the listen stream only when asked (`start`): the page came from a share link or a saved request, which
-   * promises that nothing goes to the server until the user asks.
+   * Open the listen stream only when asked (`start`): the page came from a share link, which promises that nothing
+   * goes to the server until the user asks.
    */
   deferred?: boolean;
 }
