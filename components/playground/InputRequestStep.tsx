@@ -12,6 +12,7 @@ import {
 } from "@/lib/playground/mrtr";
 import { loadPrefs, savePrefs } from "@/lib/playground/prefs-store";
 import { ElicitationFormStep } from "./ElicitationFormStep";
+import { useDialogFocusReturn } from "./useModalDialog";
 
 /**
  * The parts both "the server asks you" dialogs share: the MRTR dialog (input requests of an `input_required` result,
@@ -61,16 +62,14 @@ export function InputDialogFrame({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const mounted = useRef(false);
+  useDialogFocusReturn(ref);
   useEffect(() => {
     const dialog = ref.current;
-    const previous =
-      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     mounted.current = true;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
       mounted.current = false;
       dialog?.close();
-      if (previous?.isConnected) previous.focus();
     };
   }, []);
   useEffect(() => {

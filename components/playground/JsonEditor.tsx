@@ -18,6 +18,7 @@ import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import type { Era, Tool } from "@/lib/mcp/contract";
 import { attachEditorSupport, type EditorSupport } from "@/lib/editor/monaco-adapter";
 import { diagnoseRequest, type EditorDiagnostic } from "@/lib/editor/request-diagnostics";
+import { FOCUS_HOME_ATTR } from "./useModalDialog";
 
 /** The request model's URI: providers answer only for this model. */
 export const REQUEST_MODEL_URI = "inmemory://toolscope/request.json";
@@ -145,6 +146,11 @@ export function JsonEditor({
   return (
     <div
       data-testid="request-editor"
+      // Where the focus goes when a dialog's origin is gone (useModalDialog): the box passes it on to Monaco.
+      {...(readOnly ? {} : { [FOCUS_HOME_ATTR]: "", tabIndex: -1 })}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) editorRef.current?.focus();
+      }}
       className={`overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800 ${className ?? ""}`}
       style={{ height }}
     >
