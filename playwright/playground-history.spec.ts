@@ -48,8 +48,8 @@ test.describe("history, palette, copy as code, help", () => {
 
   test("command palette inserts a template by keyboard; progress and logs show for reindex", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
-    // Log messages are off by default (2026-07-28: the server sends them only when a request asks for a level).
-    await page.getByTestId("pref-log-level").selectOption("debug");
+    // debug is the default level (2026-07-28: the server sends log messages only when a request asks for a level).
+    await expect(page.getByTestId("pref-log-level")).toHaveValue("debug");
     await page.getByTestId("request-editor").locator(".monaco-editor .view-lines").click();
     await page.keyboard.press("ControlOrMeta+K");
     const palette = page.getByTestId("command-palette");
@@ -103,10 +103,12 @@ test.describe("history, palette, copy as code, help", () => {
     await expect(page.getByTestId("help-dialog")).toContainText("Ctrl/Cmd+K");
   });
 
-  test("the server log level is off by default, asked per request when picked, and shown in the preview", async ({ page }) => {
+  test("the server log level is debug by default, off when picked, asked per request, and shown in the preview", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "reindex");
     const request = JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "reindex", arguments: { steps: 2 } } });
     await setRequest(page, request);
+    await expect(page.getByTestId("send-preview")).toContainText('"debug"');
+    await page.getByTestId("pref-log-level").selectOption("off");
     await expect(page.getByTestId("send-preview")).toContainText("progressToken");
     await expect(page.getByTestId("send-preview")).not.toContainText("logLevel");
     await page.getByTestId("send").click();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Tool } from "@/lib/mcp/contract";
 import { classifyResponse } from "@/lib/mcp/response-kind";
 import { HttpExchangeView } from "./HttpExchangeView";
@@ -21,6 +21,8 @@ interface Props {
   onNextPage?: (text: string, send: boolean) => void;
   /** A request the server sent mid-call waits for the user (the call in flight is paused). */
   serverAsking?: boolean;
+  /** Send refused the editor's text since this exchange: it is the previous send's result, marked and dimmed as such. */
+  previous?: boolean;
 }
 
 /** A short verdict for a round: "input_required (confirm)", "result", "tool error", "error -32602"… */
@@ -52,6 +54,9 @@ function answerSummary(answered: Record<string, unknown> | undefined): string | 
   return parts.length ? parts.join(", ") : "no answers (requestState only)";
 }
 
+/** When SplitPane stacks the editor and the result (its `min-[900px]` breakpoint). */
+const STACKED_QUERY = "(max-width: 899.98px)";
+
 const STATE_LABEL: Partial<Record<Exchange["state"], string>> = {
   running: "Sending…",
   asking: "Waiting for your input…",
@@ -60,8 +65,18 @@ const STATE_LABEL: Partial<Record<Exchange["state"], string>> = {
 };
 
 /** One exchange: its rounds (MRTR) as a group, and the chosen round's answer as Rendered / JSON / HTTP. */
-export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsking = false }: Props) {
+export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsking = false, previous = false }: Props) {
   const [picked, setPicked] = useState<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // Stacked panes (narrow screens, SplitPane below 900 px): the result starts far below the editor, preview and
+  // settings, so it is brought into view when a Send starts (the view is keyed by its exchange) and again when it ends
+  // (at the start there may be too little below to scroll to). Side by side it is in view already: nothing scrolls.
+  const settled = !["running", "asking", "cancelling"].includes(exchange.state);
+  useEffect(() => {
+    if (!window.matchMedia(STACKED_QUERY).matches) return;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    box.current?.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
+  }, [settled]);
   const rounds = exchange.rounds;
   const round = rounds.find((r) => r.n === picked) ?? rounds.at(-1);
   // A request is in flight: sending, paused on a server's request, or being cancelled.
@@ -71,58 +86,75 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsk
       ? "The server asked you something: the call is paused until you answer."
       : STATE_LABEL[exchange.state];
   return (
-    <div className="space-y-3" data-testid="exchange" data-state={exchange.state} data-rounds={rounds.length}>
-      {(rounds.length > 1 || (exchange.state === "asking" && rounds.length > 0)) && (
-        <ol className="flex flex-wrap gap-1" aria-label="Rounds of this exchange" data-testid="mrtr-rounds">
-          {rounds.map((r) => (
-            <li key={r.n}>
-              <button
-                type="button"
-                onClick={() => setPicked(r.n)}
-                aria-current={r === round ? "true" : undefined}
-                data-testid="mrtr-round"
-                className={`rounded-md border px-2 py-1 text-left text-xs ${r === round ? "border-accent-600 bg-accent-50 dark:bg-accent-700/20" : "border-zinc-200 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900"}`}
-              >
-                <span className="font-semibold">Round {r.n}</span> · {roundSummary(r)}
-                {r.answered && <span className="block text-zinc-500">answered {answerSummary(r.answered)}</span>}
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
-      {label && (
-        <p className="text-sm text-zinc-500" role="status" data-testid="exchange-status">
-          {label}
-        </p>
-      )}
-      {exchange.note && (
+    <div
+      ref={box}
+      className="scroll-mt-4 space-y-3"
+      data-testid="exchange"
+      data-state={exchange.state}
+      data-rounds={rounds.length}
+      data-previous={previous || undefined}
+    >
+      {previous && (
         <p
-          role="alert"
-          data-testid="exchange-note"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+          className="rounded-md border border-zinc-300 bg-zinc-100 px-3 py-2 text-sm font-medium text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
+          data-testid="previous-result"
         >
-          {exchange.note}
+          Result of the previous send, {new Date(exchange.startedAt).toLocaleTimeString()}: the editor&apos;s request was not sent.
         </p>
       )}
-      {exchange.notices?.map((notice, i) => (
-        <p
-          key={i}
-          role="status"
-          data-testid="server-request-notice"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-        >
-          {notice}
-        </p>
-      ))}
-      {inFlight && <ProgressLog notifications={live} running={exchange.state === "running"} />}
-      {round && (
-        <RoundView
-          round={round}
-          tools={tools}
-          onNextPage={exchange.state === "done" ? onNextPage : undefined}
-          cancelled={exchange.state === "cancelled" && round === rounds.at(-1)}
-        />
-      )}
+      <div className={`space-y-3 ${previous ? "opacity-60" : ""}`}>
+        {(rounds.length > 1 || (exchange.state === "asking" && rounds.length > 0)) && (
+          <ol className="flex flex-wrap gap-1" aria-label="Rounds of this exchange" data-testid="mrtr-rounds">
+            {rounds.map((r) => (
+              <li key={r.n}>
+                <button
+                  type="button"
+                  onClick={() => setPicked(r.n)}
+                  aria-current={r === round ? "true" : undefined}
+                  data-testid="mrtr-round"
+                  className={`rounded-md border px-2 py-1 text-left text-xs ${r === round ? "border-accent-600 bg-accent-50 dark:bg-accent-700/20" : "border-zinc-200 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900"}`}
+                >
+                  <span className="font-semibold">Round {r.n}</span> · {roundSummary(r)}
+                  {r.answered && <span className="block text-zinc-500">answered {answerSummary(r.answered)}</span>}
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+        {label && (
+          <p className="text-sm text-zinc-500" role="status" data-testid="exchange-status">
+            {label}
+          </p>
+        )}
+        {exchange.note && (
+          <p
+            role="alert"
+            data-testid="exchange-note"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+          >
+            {exchange.note}
+          </p>
+        )}
+        {exchange.notices?.map((notice, i) => (
+          <p
+            key={i}
+            role="status"
+            data-testid="server-request-notice"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+          >
+            {notice}
+          </p>
+        ))}
+        {inFlight && <ProgressLog notifications={live} running={exchange.state === "running"} />}
+        {round && (
+          <RoundView
+            round={round}
+            tools={tools}
+            onNextPage={exchange.state === "done" ? onNextPage : undefined}
+            cancelled={exchange.state === "cancelled" && round === rounds.at(-1)}
+          />
+        )}
+      </div>
     </div>
   );
 }

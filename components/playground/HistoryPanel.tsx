@@ -70,26 +70,29 @@ export function HistoryPanel({ entries, onReplay, onRemove, onClear }: Props) {
               {e.outcome}
               {e.rounds > 1 ? ` · ${e.rounds} rounds` : ""}
             </span>
-            <span className="ml-auto text-xs text-zinc-500">
-              {time(e.at)} · {Math.round(e.durationMs)} ms
+            {/* Time, Replay and × wrap as one group: on a narrow screen the × never ends up alone on a line. */}
+            <span className="ml-auto flex shrink-0 items-center gap-2">
+              <span className="text-xs text-zinc-500">
+                {time(e.at)} · {Math.round(e.durationMs)} ms
+              </span>
+              <button
+                type="button"
+                onClick={() => onReplay(e)}
+                className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+                data-testid="history-replay"
+              >
+                Replay
+              </button>
+              <button
+                type="button"
+                onClick={() => onRemove(e.id)}
+                className="rounded px-1 text-xs text-zinc-500 hover:text-red-700 dark:hover:text-red-400"
+                aria-label={`Delete the entry ${e.tool ?? e.method} at ${time(e.at)}`}
+                title="Delete this entry"
+              >
+                ×
+              </button>
             </span>
-            <button
-              type="button"
-              onClick={() => onReplay(e)}
-              className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-              data-testid="history-replay"
-            >
-              Replay
-            </button>
-            <button
-              type="button"
-              onClick={() => onRemove(e.id)}
-              className="rounded px-1 text-xs text-zinc-500 hover:text-red-700 dark:hover:text-red-400"
-              aria-label={`Delete the entry ${e.tool ?? e.method} at ${time(e.at)}`}
-              title="Delete this entry"
-            >
-              ×
-            </button>
           </li>
         ))}
       </ul>

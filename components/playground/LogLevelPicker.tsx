@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { Era } from "@/lib/mcp/contract";
 import { LOG_LEVELS, type LogLevelChoice } from "@/lib/playground/notifications";
 
@@ -9,30 +10,36 @@ interface Props {
 }
 
 /**
- * The per-request log level the playground asks for (2026-07-28 `_meta` io.modelcontextprotocol/logLevel): off by
- * default, so a request goes out as written. Legacy servers set their level per session with `logging/setLevel`.
+ * The per-request log level the playground asks for (2026-07-28 `_meta` io.modelcontextprotocol/logLevel), compact, for
+ * the request toolbar beside Send: `debug` by default (lib/playground/prefs-store.ts says why). Legacy servers set their
+ * level per session with `logging/setLevel`, so the picker is off for them and says so.
  */
 export function LogLevelPicker({ era, value, onChange }: Props) {
   const legacy = era !== "modern";
+  const hintId = useId();
+  const hint = legacy
+    ? "Legacy servers choose their log level per session: send logging/setLevel (a template) to pick one."
+    : "Server log messages (notifications/message) at this level and above, asked per request in _meta; shown with the result.";
   return (
-    <label className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-      Server log messages
+    <label className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400" title={hint}>
+      Logs
       <select
         value={legacy ? "off" : value}
         disabled={legacy}
         onChange={(e) => onChange(e.target.value as LogLevelChoice)}
+        aria-describedby={hintId}
         data-testid="pref-log-level"
-        className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-xs disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900"
+        className="rounded border border-zinc-300 bg-white py-1 pl-1 pr-0.5 text-xs disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900"
       >
         <option value="off">off</option>
         {LOG_LEVELS.map((l) => (
           <option key={l} value={l}>
-            {l} and above
+            {l}
           </option>
         ))}
       </select>
-      <span className="text-zinc-500">
-        {legacy ? "legacy servers: send logging/setLevel (a template) to choose a level" : "asked per request in _meta"}
+      <span id={hintId} className="sr-only">
+        {hint}
       </span>
     </label>
   );

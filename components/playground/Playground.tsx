@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { useRouter } from "next/navigation";
 import type { Era } from "@/lib/mcp/contract";
-import { requestTemplate, templatesFor } from "@/lib/editor/templates";
+import { nextRequestId, requestTemplate, templatesFor, withRequestId } from "@/lib/editor/templates";
 import { hintSummary } from "@/lib/docs/annotations";
 import type { CodeInput } from "@/lib/codegen/copy-as-code";
 import type { HistoryEntry } from "@/lib/playground/history-store";
@@ -14,6 +14,7 @@ import {
   calledTool,
   errorCount,
   initialState,
+  isPreviousResult,
   parseMessage,
   planSend,
   reduce,
@@ -33,7 +34,7 @@ import { HistoryPanel } from "./HistoryPanel";
 import { JsonEditorLoader } from "./JsonEditorLoader";
 import { LogLevelPicker } from "./LogLevelPicker";
 import { MrtrDialog } from "./MrtrDialog";
-import { ProblemsPanel } from "./ProblemsPanel";
+import { ProblemsPanel, SendStatusLine } from "./ProblemsPanel";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { SaveDialog } from "./SaveDialog";
 import { ServerRequestDialog } from "./ServerRequestDialog";
@@ -168,7 +169,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   const send = useCallback(() => {
     if (!conn || text === null || parsed === null) return;
     const plan = planSend(text, parsed, tools, prefs.confirmDestructive);
-    dispatch({ type: "send", plan });
+    dispatch({ type: "send", plan, at: Date.now() });
     if (plan.kind === "run") void runner.run(plan.message, plan.text);
   }, [conn, text, parsed, tools, prefs.confirmDestructive, runner]);
 
@@ -202,6 +203,15 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // A request the playground writes into the editor (template, next page, explorer) continues the ids: one more than
+  // the editor's and the last sent request's (the last round's, MRTR retries counting up).
+  const lastSent = runner.exchange?.rounds.at(-1)?.message;
+  const lastSentText = useMemo(() => (lastSent ? JSON.stringify(lastSent) : runner.exchange?.text), [lastSent, runner.exchange?.text]);
+  const insertRequest = useCallback(
+    (requestText: string) => setEdited(withRequestId(requestText, nextRequestId(text, lastSentText))),
+    [setEdited, text, lastSentText],
+  );
+
   const templateCommands = useMemo<PaletteCommand[]>(() => {
     if (!era || !tools) return [];
     return templatesFor(era).flatMap((t): PaletteCommand[] =>
@@ -210,18 +220,18 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
             id: `tpl:call:${tl.name}`,
             label: `Call ${tl.name}${tl.title ? ` — ${tl.title}` : ""}`,
             group: "Template · tools/call",
-            run: () => setEdited(requestTemplate("tools/call", { tool: tl })),
+            run: () => insertRequest(requestTemplate("tools/call", { tool: tl })),
           }))
         : [
             {
               id: `tpl:${t.kind}`,
               label: `${t.label} (${t.kind === "custom" ? "custom method" : t.kind})`,
               group: "Template",
-              run: () => setEdited(requestTemplate(t.kind)),
+              run: () => insertRequest(requestTemplate(t.kind)),
             },
           ],
     );
-  }, [era, tools, setEdited]);
+  }, [era, tools, insertRequest]);
 
   const lastResponse = runner.exchange ? finalResponse(runner.exchange) : initial?.response;
   // Tabs: report on a change of text or exchange only (finalResponse may build a new object on every render).
@@ -285,7 +295,8 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   const { exchange, ask, busy, serverAsks } = runner;
 
   // "Next page" on a list result: the request for it goes in the editor, and is sent at once for "Send next page".
-  const nextPage = (nextText: string, sendNow: boolean) => {
+  const nextPage = (pageText: string, sendNow: boolean) => {
+    const nextText = withRequestId(pageText, nextRequestId(text, lastSentText));
     dispatch({ type: "next-page", text: nextText });
     if (!sendNow) return;
     const next = parseMessage(nextText);
@@ -340,6 +351,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         </span>
         <span className="min-w-0 truncate text-zinc-500">{conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? server}</span>
         <span className="ml-auto" />
+        <LogLevelPicker era={conn.server.era} value={prefs.logLevel} onChange={(logLevel) => updatePrefs({ logLevel })} />
         {busy ? (
           <button
             type="button"
@@ -375,22 +387,13 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           height="var(--editor-h)"
         />
       </div>
-      {errors > 0 && (
-        <p className="mt-1 text-xs text-amber-700 dark:text-amber-400">
-          This request has {errors} problem{errors === 1 ? "" : "s"}; you can still send it to see how the server reacts.
-        </p>
-      )}
-      {parseError && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {parseError}
-        </p>
-      )}
+      <SendStatusLine blocked={parsed?.ok === false ? parsed.error : null} errors={errors} refused={parseError !== null} />
       {toolsNotice && (
         <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="tools-notice">
           {toolsNotice}
         </p>
       )}
-      <ProblemsPanel diagnostics={state.diagnostics} />
+      <ProblemsPanel diagnostics={state.diagnostics} text={text} />
       <SendPreview
         text={text}
         era={conn.server.era}
@@ -416,7 +419,6 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         />
         Ask before calling a destructive tool
       </label>
-      <LogLevelPicker era={conn.server.era} value={prefs.logLevel} onChange={(logLevel) => updatePrefs({ logLevel })} />
     </section>
   );
 
@@ -436,6 +438,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           live={runner.live}
           onNextPage={nextPage}
           serverAsking={serverAsks.length > 0}
+          previous={isPreviousResult(state, exchange.startedAt)}
         />
       )}
     </section>
@@ -502,25 +505,28 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         >
           Share
         </button>
-        <button
-          type="button"
-          className={toolbarButton}
-          onClick={() => openOverlay({ kind: "copy", language: "curl" })}
-          data-testid="copy-code-button"
-          aria-haspopup="dialog"
-        >
-          Copy as code
-        </button>
-        <button
-          type="button"
-          className={`${toolbarButton} ml-auto`}
-          onClick={() => openOverlay({ kind: "help" })}
-          aria-label="Keyboard shortcuts"
-          data-testid="help-button"
-          title="Keyboard shortcuts (?)"
-        >
-          ?
-        </button>
+        {/* The last button and "?" wrap together, so "?" never sits alone on a line of its own (narrow screens). */}
+        <span className="flex flex-1 items-center gap-2">
+          <button
+            type="button"
+            className={toolbarButton}
+            onClick={() => openOverlay({ kind: "copy", language: "curl" })}
+            data-testid="copy-code-button"
+            aria-haspopup="dialog"
+          >
+            Copy as code
+          </button>
+          <button
+            type="button"
+            className={`${toolbarButton} ml-auto`}
+            onClick={() => openOverlay({ kind: "help" })}
+            aria-label="Keyboard shortcuts"
+            data-testid="help-button"
+            title="Keyboard shortcuts (?)"
+          >
+            ?
+          </button>
+        </span>
       </nav>
       {/* The panels open right under the buttons that toggle them (below the editor they were off-screen). */}
       {showHistory && (
@@ -547,7 +553,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           capabilities={conn.server.capabilities}
           headers={headers}
           currentText={text}
-          onChoose={setEdited}
+          onChoose={insertRequest}
           onConnection={replaceDescriptor}
           open={prefs.explorerOpen}
           onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}

@@ -77,7 +77,9 @@ export function SendPreview(props: Props) {
   );
   const active = Object.keys(valid).length;
   const summary = !preview.ok
-    ? "fix the JSON to see it"
+    ? preview.blocked
+      ? "nothing: Send will not send it until fixed"
+      : "nothing to show yet"
     : `${preview.http ? `POST · ${preview.http.headers.length} headers` : "stdio · no HTTP"} · ${preview.added.length} field${preview.added.length === 1 ? "" : "s"} added`;
 
   return (

@@ -7,11 +7,15 @@ import {
   calledTool,
   errorCount,
   initialState,
+  isPreviousResult,
+  lineColumn,
   parseMessage,
   planSend,
   reduce,
   replayTarget,
   selectText,
+  sendBlockMessage,
+  STILL_SENDABLE,
   type PlaygroundAction,
   type PlaygroundState,
   type SendPlan,
@@ -44,6 +48,7 @@ test("initial state: nothing open, no error, the handed-in text and prefs", () =
     edited: "{}",
     diagnostics: [],
     parseError: null,
+    refusedAt: null,
     prefs,
     confirming: null,
     overlay: null,
@@ -85,22 +90,39 @@ test("parseMessage: a JSON object parses", () => {
   });
 });
 
-test("parseMessage: invalid JSON, a batch, a scalar and integers beyond 2^53 are refused with a reason", () => {
-  const bad = parseMessage("{");
+test("parseMessage: invalid JSON, a batch, a scalar and integers beyond 2^53 are refused with what, where, and that Send waits", () => {
+  const bad = parseMessage('{\n  "id": 1\n  "method": "ping"\n}');
   assert.equal(bad.ok, false);
-  assert.match(!bad.ok ? bad.error : "", /^The request is not valid JSON, so it cannot be sent: /);
-  for (const text of ["[]", '[{"method":"ping"}]', "42", "null", '"x"']) {
+  assert.deepEqual(!bad.ok && bad.block, { what: "The request is not valid JSON: A comma is expected", line: 3, column: 3 });
+  assert.equal(
+    !bad.ok && bad.error,
+    "Line 3, column 3: The request is not valid JSON: A comma is expected. Send will not send the request until this is fixed.",
+  );
+  for (const text of ["[]", '[{"method":"ping"}]', "42", "null", ' "x"']) {
     const r = parseMessage(text);
-    assert.deepEqual(
-      r,
-      { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." },
+    assert.equal(
+      !r.ok && r.error,
+      `Line 1, column ${text.indexOf(text.trim()) + 1}: The request must be one JSON object (a JSON-RPC message); batches are not part of MCP. Send will not send the request until this is fixed.`,
       text,
     );
   }
   const big = parseMessage('{"id":9007199254740993,"method":"ping"}');
   assert.equal(big.ok, false);
-  assert.match(!big.ok ? big.error : "", /9007199254740993/);
+  assert.match(!big.ok ? big.error : "", /^Line 1, column 7: 9007199254740993 .* Send will not send the request until this is fixed\.$/);
   assert.equal(parseMessage('{"id":9007199254740991}').ok, true, "the largest safe integer is fine");
+  const empty = parseMessage("");
+  assert.match(!empty.ok ? empty.error : "", /^Line 1, column 1: The request is not valid JSON: The request is empty/);
+});
+
+test("lineColumn: 1-based, counting from the last newline", () => {
+  assert.deepEqual(lineColumn("abc", 0), { line: 1, column: 1 });
+  assert.deepEqual(lineColumn("ab\ncd", 4), { line: 2, column: 2 });
+  assert.deepEqual(lineColumn("ab\n", 3), { line: 2, column: 1 });
+});
+
+test("the blocking and the non-blocking wording are distinct", () => {
+  assert.match(sendBlockMessage({ what: "X is wrong.", line: 2, column: 5 }), /^Line 2, column 5: X is wrong\. Send will not send/);
+  assert.match(STILL_SENDABLE, /can still be sent/);
 });
 
 test("calledTool: the listed tool a tools/call names, nothing for other methods or unknown names", () => {
@@ -114,10 +136,9 @@ test("calledTool: the listed tool a tools/call names, nothing for other methods 
 // ---- send ----
 
 test("planSend: invalid text is refused with the parse error", () => {
-  assert.deepEqual(planSend("{", parseMessage("{"), tools, true), {
-    kind: "invalid",
-    error: (parseMessage("{") as { error: string }).error,
-  });
+  const parsed = parseMessage("{");
+  assert.ok(!parsed.ok);
+  assert.deepEqual(planSend("{", parsed, tools, true), { kind: "invalid", error: parsed.error, block: parsed.block });
 });
 
 test("planSend: a destructive tool asks first while the preference says so; otherwise it runs", () => {
@@ -134,15 +155,27 @@ test("planSend: a destructive tool asks first while the preference says so; othe
   assert.deepEqual(planSend(list, parseMessage(list), tools, true), { kind: "run", message: JSON.parse(list), text: list });
 });
 
-test("send invalid: sets the parse error, opens nothing", () => {
-  const plan: SendPlan = { kind: "invalid", error: "nope" };
-  const s = reduce(fresh(), { type: "send", plan });
+const block = { what: "nope", line: 1, column: 1 };
+
+test("send invalid: sets the parse error and when it was refused, opens nothing", () => {
+  const plan: SendPlan = { kind: "invalid", error: "nope", block };
+  const s = reduce(fresh(), { type: "send", plan, at: 500 });
   assert.equal(s.parseError, "nope");
+  assert.equal(s.refusedAt, 500);
   assert.equal(s.confirming, null);
 });
 
+test("isPreviousResult: a result older than the last refusal is the previous send's; a later exchange is current", () => {
+  assert.equal(isPreviousResult(fresh(), 100), false, "nothing refused");
+  const refused = reduce(fresh(), { type: "send", plan: { kind: "invalid", error: "e", block }, at: 500 });
+  assert.equal(isPreviousResult(refused, 100), true);
+  assert.equal(isPreviousResult(refused, 600), false, "sent after the refusal");
+  const sent = reduce(refused, { type: "send", plan: { kind: "run", message: { method: "ping" }, text: "{}" }, at: 700 });
+  assert.equal(isPreviousResult(sent, 700), false);
+});
+
 test("send run: clears a previous parse error", () => {
-  const s = reduce(fresh({ parseError: "old" }), { type: "send", plan: { kind: "run", message: { method: "ping" }, text: "{}" } });
+  const s = reduce(fresh({ parseError: "old" }), { type: "send", plan: { kind: "run", message: { method: "ping" }, text: "{}" }, at: 1 });
   assert.equal(s.parseError, null);
   assert.equal(s.confirming, null);
 });
@@ -150,7 +183,7 @@ test("send run: clears a previous parse error", () => {
 test("destructive-confirm flow: send asks, cancel drops the call", () => {
   const text = call("delete_issue");
   const plan = planSend(text, parseMessage(text), tools, true);
-  const asking = reduce(fresh({ parseError: "old" }), { type: "send", plan });
+  const asking = reduce(fresh({ parseError: "old" }), { type: "send", plan, at: 1 });
   assert.equal(asking.parseError, null);
   assert.equal(asking.confirming?.tool, destructive);
   assert.equal(asking.confirming?.text, text);
@@ -162,7 +195,7 @@ test("destructive-confirm flow: send asks, cancel drops the call", () => {
 
 test("destructive-confirm flow: accept closes the dialog; 'don't ask again' arrives as the persisted prefs", () => {
   const text = call("delete_issue");
-  const asking = reduce(fresh(), { type: "send", plan: planSend(text, parseMessage(text), tools, true) });
+  const asking = reduce(fresh(), { type: "send", plan: planSend(text, parseMessage(text), tools, true), at: 1 });
   const accepted = run(asking, { type: "prefs", prefs: { ...asking.prefs, confirmDestructive: false } }, { type: "confirm-accept" });
   assert.equal(accepted.confirming, null);
   assert.equal(accepted.prefs.confirmDestructive, false);
@@ -254,7 +287,7 @@ test("reduce never mutates the state it is given", () => {
   const s = Object.freeze(fresh({ edited: "x" }));
   const actions: PlaygroundAction[] = [
     { type: "edit", text: "y" },
-    { type: "send", plan: { kind: "invalid", error: "e" } },
+    { type: "send", plan: { kind: "invalid", error: "e", block }, at: 1 },
     { type: "replay", text: "r" },
     { type: "overlay-open", overlay: { kind: "palette" } },
     { type: "history-toggle" },

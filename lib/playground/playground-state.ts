@@ -8,7 +8,7 @@
  * The exchange in flight, MRTR rounds and server requests are not here: they live in `useExchangeRunner`.
  */
 import type { Era, Tool } from "../mcp/contract.ts";
-import type { EditorDiagnostic } from "../editor/request-diagnostics.ts";
+import { diagnoseRequest, type EditorDiagnostic } from "../editor/request-diagnostics.ts";
 import { isEffectivelyDestructive } from "../docs/annotations.ts";
 import { findUnsafeIntegers, unsafeIntegerMessage } from "../mcp/safe-integers.ts";
 import type { PlaygroundPrefs } from "./prefs-store.ts";
@@ -34,6 +34,8 @@ export interface PlaygroundState {
   diagnostics: EditorDiagnostic[];
   /** Why the last Send refused the text; cleared by the next Send that parses, a replay or a next page. */
   parseError: string | null;
+  /** When Send last refused the text (ms); the result shown is then the previous send's ({@link isPreviousResult}). */
+  refusedAt: number | null;
   prefs: PlaygroundPrefs;
   confirming: PendingCall | null;
   overlay: Overlay;
@@ -48,7 +50,7 @@ export interface PlaygroundState {
 
 /** What a Send does with the text: refuse it, ask first (destructive tool), or run it. */
 export type SendPlan =
-  | { kind: "invalid"; error: string }
+  | { kind: "invalid"; error: string; block: SendBlock }
   | { kind: "confirm"; pending: PendingCall }
   | { kind: "run"; message: Record<string, unknown>; text: string };
 
@@ -57,7 +59,7 @@ export type PlaygroundAction =
   | { type: "edit"; text: string }
   | { type: "diagnostics"; diagnostics: EditorDiagnostic[] }
   /** Send pressed (button, Ctrl/Cmd+Enter, palette), with the plan `planSend` made; the component runs a `run` plan. */
-  | { type: "send"; plan: SendPlan }
+  | { type: "send"; plan: SendPlan; at: number }
   /** The request for a list result's next page goes in the editor (and may be sent at once by the component). */
   | { type: "next-page"; text: string }
   /** A history or saved entry for this server goes in the editor. */
@@ -81,6 +83,7 @@ export function initialState(input: { edited: string | null; prefs: PlaygroundPr
     edited: input.edited,
     diagnostics: [],
     parseError: null,
+    refusedAt: null,
     prefs: input.prefs,
     confirming: null,
     overlay: null,
@@ -100,7 +103,7 @@ export function reduce(state: PlaygroundState, action: PlaygroundAction): Playgr
       return { ...state, diagnostics: action.diagnostics };
     case "send": {
       const { plan } = action;
-      if (plan.kind === "invalid") return { ...state, parseError: plan.error };
+      if (plan.kind === "invalid") return { ...state, parseError: plan.error, refusedAt: action.at };
       return { ...state, parseError: null, confirming: plan.kind === "confirm" ? plan.pending : state.confirming };
     }
     case "next-page":
@@ -136,24 +139,62 @@ export function selectText(state: Pick<PlaygroundState, "edited">, defaultText: 
   return state.edited ?? defaultText;
 }
 
-export type ParsedMessage = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
+/** Why Send refuses the text: what is wrong and where (1-based line and column). */
+export interface SendBlock {
+  what: string;
+  line: number;
+  column: number;
+}
+
+export type ParsedMessage = { ok: true; value: Record<string, unknown> } | { ok: false; error: string; block: SendBlock };
 
 /**
- * The editor text as the one JSON-RPC object Send would send, or why not. Computed once per text (the component
- * memoises it) and shared by Send, Copy as code and the next-page send.
+ * The one sentence every place says about a text Send refuses (the line under the editor, the "Will be sent" preview,
+ * the refusal itself): what is wrong, where, and that nothing is sent until it is fixed. Problems that do not block
+ * Send say {@link STILL_SENDABLE} instead.
+ */
+export function sendBlockMessage(block: SendBlock): string {
+  return `Line ${block.line}, column ${block.column}: ${block.what.replace(/\.$/, "")}. Send will not send the request until this is fixed.`;
+}
+
+/** Said of problems that do not stop Send (schema and argument checks): an invalid request is a legitimate experiment. */
+export const STILL_SENDABLE = "it can still be sent, to see how the server reacts";
+
+/** 1-based line and column of `offset` in `text`. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, offset));
+  const lineStart = before.lastIndexOf("\n") + 1;
+  return { line: before.split("\n").length, column: offset - lineStart + 1 };
+}
+
+function blocked(text: string, offset: number, what: string): ParsedMessage {
+  const block = { what, ...lineColumn(text, offset) };
+  return { ok: false, error: sendBlockMessage(block), block };
+}
+
+/**
+ * The editor text as the one JSON-RPC object Send would send, or why not (with the place). Computed once per text
+ * (the component memoises it) and shared by Send, Copy as code, the next-page send and the "Will be sent" preview.
  */
 export function parseMessage(text: string): ParsedMessage {
   // JSON.parse would round them silently, and the server would get another number than the one written.
   const unsafe = findUnsafeIntegers(text);
-  if (unsafe.length) return { ok: false, error: unsafeIntegerMessage(unsafe) };
+  if (unsafe.length) return blocked(text, unsafe[0].offset, unsafeIntegerMessage(unsafe));
+  let v: unknown;
   try {
-    const v: unknown = JSON.parse(text);
-    if (typeof v !== "object" || v === null || Array.isArray(v))
-      return { ok: false, error: "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP." };
-    return { ok: true, value: v as Record<string, unknown> };
+    v = JSON.parse(text);
   } catch (err) {
-    return { ok: false, error: `The request is not valid JSON, so it cannot be sent: ${(err as Error).message}` };
+    // The editor's own syntax check names the problem in words and places it; JSON.parse's message is the fallback.
+    const syntax = diagnoseRequest(text, { tools: [], era: "modern" }).find((d) => d.source === "json" && d.severity === "error");
+    return blocked(text, syntax?.offset ?? 0, `The request is not valid JSON: ${syntax?.message ?? (err as Error).message}`);
   }
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return blocked(
+      text,
+      text.length - text.trimStart().length,
+      "The request must be one JSON object (a JSON-RPC message); batches are not part of MCP",
+    );
+  return { ok: true, value: v as Record<string, unknown> };
 }
 
 /** The listed tool a tools/call message names, if any. */
@@ -170,11 +211,19 @@ export function planSend(
   tools: readonly Tool[] | null | undefined,
   confirmDestructive: boolean,
 ): SendPlan {
-  if (!parsed.ok) return { kind: "invalid", error: parsed.error };
+  if (!parsed.ok) return { kind: "invalid", error: parsed.error, block: parsed.block };
   const target = calledTool(parsed.value, tools);
   if (target && confirmDestructive && isEffectivelyDestructive(target))
     return { kind: "confirm", pending: { message: parsed.value, text, tool: target } };
   return { kind: "run", message: parsed.value, text };
+}
+
+/**
+ * Whether the result on screen (of an exchange started at `startedAt`) is the previous send's: Send refused the text
+ * since, so it must not pass for the answer to what the editor holds. Any exchange started later is current again.
+ */
+export function isPreviousResult(state: Pick<PlaygroundState, "refusedAt">, startedAt: number): boolean {
+  return state.refusedAt !== null && state.refusedAt >= startedAt;
 }
 
 /** How many of the editor's diagnostics are errors (the "This request has N problems" line). */

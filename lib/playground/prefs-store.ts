@@ -14,7 +14,7 @@ export interface PlaygroundPrefs {
   split: number;
   /** The "Will be sent" preview under the editor is expanded. */
   previewOpen: boolean;
-  /** The per-request log level asked of modern servers (`_meta` io.modelcontextprotocol/logLevel); off by default. */
+  /** The per-request log level asked of modern servers (`_meta` io.modelcontextprotocol/logLevel); `debug` by default. */
   logLevel: LogLevelChoice;
   /** The explorer (tools, resources, prompts) beside the editor is expanded. */
   explorerOpen: boolean;
@@ -29,7 +29,9 @@ export const DEFAULT_PREFS: PlaygroundPrefs = {
   confirmDestructive: true,
   split: 0.5,
   previewOpen: true,
-  logLevel: "off",
+  // debug: a 2026-07-28 server sends no log message unless the request asks for a level, so "off" hid everything a
+  // server logs (the demo's reindex showed none); the playground is where people watch what a server does.
+  logLevel: "debug",
   explorerOpen: true,
   notificationsOpen: false,
 };

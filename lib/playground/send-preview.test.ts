@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Tool } from "../mcp/contract.ts";
 import { buildSendPreview, overrideMap, previewLines, writeIntoRequest, type PreviewInput } from "./send-preview.ts";
+import { parseMessage } from "./playground-state.ts";
 
 const SQL: Tool = {
   name: "execute_sql",
@@ -141,9 +142,16 @@ test("a notification gets the envelope but no id and, like on the wire, no body-
   assert.deepEqual(Object.keys(headerMap(p)), ["Content-Type", "Accept"]);
 });
 
-test("text that is not a sendable message asks to fix it", () => {
-  assert.deepEqual(preview({ text: '{"jsonrpc": "2.0", "method": ' }), { ok: false, problem: "Fix the JSON to see the preview." });
+test("text that is not a sendable message says what Send says: what, where, and that it is not sent until fixed", () => {
+  const text = '{"jsonrpc": "2.0", "method": ';
+  const parsed = parseMessage(text);
+  assert.deepEqual(preview({ text }), { ok: false, problem: !parsed.ok && parsed.error, blocked: true });
+  assert.match(
+    (preview({ text }) as { problem: string }).problem,
+    /^Line 1, column \d+: .*Send will not send the request until this is fixed\.$/,
+  );
   assert.equal(preview({ text: "[1]" }).ok, false);
+  assert.match((preview({ text: '{"id": 9007199254740993, "method": "ping"}' }) as { problem: string }).problem, /^Line 1, column 8: /);
   assert.match((preview({ text: '{"id": 1}' }) as { problem: string }).problem, /method/);
 });
 

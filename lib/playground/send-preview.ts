@@ -20,6 +20,7 @@ import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
 import { withPlaygroundMeta, type LogLevelChoice } from "./notifications.ts";
 import { isObject } from "../json/guards.ts";
 import { escapeToken, parsePointer } from "../json/pointer.ts";
+import { parseMessage } from "./playground-state.ts";
 
 export interface PreviewInput {
   /** The editor text. */
@@ -38,7 +39,7 @@ export interface PreviewInput {
   /** The user's own headers: only their names are shown, values masked. */
   userHeaders: UserHeaders;
   overrides?: Record<string, string>;
-  /** The log level the playground asks modern servers for (default `off`). */
+  /** The log level the playground asks modern servers for (default: notifications.ts `DEFAULT_LOG_LEVEL`). */
   logLevel?: LogLevelChoice;
   /** The id the proxy would give a request without one (default: the proxy's own generator). */
   nextId?: () => string | number;
@@ -65,7 +66,8 @@ export interface PreviewHeader {
 }
 
 export type SendPreview =
-  | { ok: false; problem: string }
+  /** `blocked`: Send refuses the text too; otherwise only the preview has nothing to show (no method). */
+  | { ok: false; problem: string; blocked?: boolean }
   | {
       ok: true;
       body: Record<string, unknown>;
@@ -82,15 +84,14 @@ function kindOf(name: string): HeaderKind {
   return "protocol";
 }
 
-/** The preview for the editor text; a text that is not one JSON object says what to fix instead. */
+/**
+ * The preview for the editor text; a text Send refuses says why in the words Send uses (parseMessage: what, where,
+ * and that it will not be sent until fixed).
+ */
 export function buildSendPreview(input: PreviewInput): SendPreview {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(input.text);
-  } catch {
-    return { ok: false, problem: "Fix the JSON to see the preview." };
-  }
-  if (!isObject(parsed)) return { ok: false, problem: "The request must be one JSON object to be sent." };
+  const message = parseMessage(input.text);
+  if (!message.ok) return { ok: false, problem: message.error, blocked: true };
+  const parsed = message.value;
   if (typeof parsed.method !== "string")
     return { ok: false, problem: 'Give the message a "method" to see the preview: the proxy sends requests and notifications.' };
 
