@@ -32,6 +32,7 @@ import { ExchangeView, roundSummary } from "./ExchangeView";
 import { HelpDialog } from "./HelpDialog";
 import { HistoryPanel } from "./HistoryPanel";
 import { JsonEditorLoader } from "./JsonEditorLoader";
+import { ArgumentsForm } from "./ArgumentsForm";
 import { LogLevelPicker } from "./LogLevelPicker";
 import { MrtrDialog } from "./MrtrDialog";
 import { ProblemsPanel, SendStatusLine } from "./ProblemsPanel";
@@ -374,6 +375,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           {busy ? "Sending…" : "Send"}
         </button>
       </div>
+      <ArgumentsForm text={text} tools={tools} onText={setEdited} open={prefs.formOpen} onOpen={(formOpen) => updatePrefs({ formOpen })} />
       {/* Shorter when stacked (narrow screens), so the result stays in reach. */}
       <div className="[--editor-h:clamp(240px,45vh,420px)] min-[900px]:[--editor-h:min(60vh,560px)]">
         <JsonEditorLoader

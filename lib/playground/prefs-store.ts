@@ -20,6 +20,8 @@ export interface PlaygroundPrefs {
   explorerOpen: boolean;
   /** The notifications pane under the editor and result is expanded. */
   notificationsOpen: boolean;
+  /** The arguments form above the editor (tools/call, prompts/get) is expanded. */
+  formOpen: boolean;
 }
 
 const KEY = "toolscope.playground-prefs.v1";
@@ -34,6 +36,7 @@ export const DEFAULT_PREFS: PlaygroundPrefs = {
   logLevel: "debug",
   explorerOpen: true,
   notificationsOpen: false,
+  formOpen: true,
 };
 
 /** Clamp the split to a usable range. */
@@ -62,6 +65,7 @@ export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = global
           : DEFAULT_PREFS.logLevel,
       explorerOpen: typeof v.explorerOpen === "boolean" ? v.explorerOpen : DEFAULT_PREFS.explorerOpen,
       notificationsOpen: typeof v.notificationsOpen === "boolean" ? v.notificationsOpen : DEFAULT_PREFS.notificationsOpen,
+      formOpen: typeof v.formOpen === "boolean" ? v.formOpen : DEFAULT_PREFS.formOpen,
     };
   } catch {
     return { ...DEFAULT_PREFS };
