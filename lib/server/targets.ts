@@ -22,6 +22,18 @@ const BUILTINS: Record<string, { path: string; handler: () => Promise<{ fetch(re
 /** The settings a target depends on. */
 export type TargetConfig = Pick<Config, "mode" | "allowPrivateNetwork" | "egressAllow" | "requestTimeoutMs" | "maxConnectionsPerOrigin">;
 
+/**
+ * An in-process answer whose body ends when the caller aborts, as a closed connection would end it over the network:
+ * nothing else tells the server that its stream is no longer read (a legacy session would keep its GET stream "held"
+ * and refuse the next one with 409, losing what the session announces, such as list_changed).
+ */
+function closable(res: Response, signal: AbortSignal | null | undefined): Response {
+  if (!signal || !res.body) return res;
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  res.body.pipeTo(writable, { signal }).catch(() => undefined);
+  return new Response(readable, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
 /** Resolve a descriptor URL to a target. `origin` is our own public origin, used only for display. */
 export async function resolveTarget(url: string, origin: string, c: TargetConfig = config()): Promise<Target> {
   // stdio servers are processes, not URLs: the proxy routes them to ./upstream-stdio.ts before resolving targets.
@@ -42,7 +54,8 @@ export async function resolveTarget(url: string, origin: string, c: TargetConfig
     return {
       url: publicUrl,
       displayUrl: publicUrl.toString(),
-      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => handler.fetch(new Request(input, init))) as typeof fetch,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) =>
+        closable(await handler.fetch(new Request(input, init)), init?.signal)) as typeof fetch,
     };
   }
   return {

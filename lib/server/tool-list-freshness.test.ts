@@ -68,10 +68,13 @@ const call = (name: string, args: Record<string, unknown> = {}) => ({
   params: { name, arguments: args },
 });
 
-/** Connect and list once, so the proxy cache, the known definitions and the docs snapshot all hold today's list. */
+/**
+ * Connect and list past the cache, so the proxy cache, the known definitions and the docs snapshot all hold the list
+ * as the switch has it now (a fetch that finds another list drops the other views).
+ */
 async function warm(era: "modern" | "legacy" = "modern", interactive = false) {
   const { connection } = await connect({ url, era, headers: {}, interactive }, ctx());
-  const list = await tools({ connection, headers: {} }, ctx());
+  const list = await tools({ connection, headers: {}, fresh: true }, ctx());
   const snap = await docsSnapshot(url, ORIGIN);
   return { connection, list, snap };
 }
@@ -139,21 +142,28 @@ test("a list_changed on a subscriptions/listen stream drops the cache and the do
   assert.deepEqual(heard, [{ snapHasBeta: true, listHasBeta: true }]);
 });
 
-test("a legacy session's stream: list_changed among a call's session notifications drops every cached view", async () => {
-  await warm();
-  // The playground's connection: interactive, so the session's GET stream is open during each call.
-  const { connection } = await connect({ url, era: "legacy", headers: {}, interactive: true }, ctx());
-  // Streamed, with someone to answer the server's requests: as the playground sends (the GET stream is read meanwhile).
-  const answer = await rpc(
-    { connection, headers: {}, message: call("toggle_beta_tools", { enabled: true }) },
-    { ...ctx(), emit: () => {}, asker: refusingAsker("nobody answers in this test") },
-  );
-  const heard = [...answer.notifications, ...(answer.sessionNotifications ?? [])].map((m) => m.method);
-  assert.ok(heard.includes("notifications/tools/list_changed"), `heard: ${heard.join(", ")}`);
-  assert.equal(hasBeta((await docsSnapshot(url, ORIGIN)).list), true, "the docs snapshot follows");
-  const { connection: modern } = await connect({ url, era: "modern", headers: {} }, ctx());
-  assert.equal(hasBeta(await tools({ connection: modern, headers: {} }, ctx())), true, "the modern list cache too");
-});
+for (const where of ["over HTTP", "in process (builtin:demo)"] as const)
+  test(`a legacy session's stream ${where}: list_changed among a call's session notifications drops every cached view`, async () => {
+    const server = where === "over HTTP" ? url : "builtin:demo";
+    const { connection: modern } = await connect({ url: server, era: "modern", headers: {} }, ctx());
+    // Every view starts from the switch's state (a fetch past the caches that finds another list drops the others).
+    assert.equal(hasBeta(await tools({ connection: modern, headers: {}, fresh: true }, ctx())), false);
+    assert.equal(hasBeta((await docsSnapshot(server, ORIGIN)).list), false);
+    // The playground's connection: interactive, so the session's GET stream is open during each call.
+    const { connection } = await connect({ url: server, era: "legacy", headers: {}, interactive: true }, ctx());
+    // Twice: the stream the first call held must have been let go (in process, nothing but our abort says so).
+    for (const enabled of [true, false]) {
+      // Streamed, with someone to answer the server's requests: as the playground sends (the GET stream is read meanwhile).
+      const answer = await rpc(
+        { connection, headers: {}, message: call("toggle_beta_tools", { enabled }) },
+        { ...ctx(), emit: () => {}, asker: refusingAsker("nobody answers in this test") },
+      );
+      const heard = [...answer.notifications, ...(answer.sessionNotifications ?? [])].map((m) => m.method);
+      assert.ok(heard.includes("notifications/tools/list_changed"), `heard: ${heard.join(", ")}`);
+      assert.equal(hasBeta((await docsSnapshot(server, ORIGIN)).list), enabled, "the docs snapshot follows");
+      assert.equal(hasBeta(await tools({ connection: modern, headers: {} }, ctx())), enabled, "the modern list cache too");
+    }
+  });
 
 test("an unknown-tool answer for a tool we list drops every cached view; one for a name we never listed does not", async () => {
   setBetaToolsEnabled(true);
