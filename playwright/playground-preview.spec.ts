@@ -35,7 +35,10 @@ test.describe("send preview (demo server, 2026-07-28)", () => {
     await focusEditor(page);
     await page.keyboard.press("ControlOrMeta+End");
     await page.keyboard.press("Backspace");
-    await expect(preview(page).getByTestId("send-preview-problem")).toHaveText("Fix the JSON to see the preview.");
+    // The preview says what Send says: what is wrong, where, and that nothing is sent until it is fixed.
+    await expect(preview(page).getByTestId("send-preview-problem")).toHaveText(
+      /^Line \d+, column \d+: The request is not valid JSON: .*Send will not send the request until this is fixed\.$/,
+    );
   });
 
   test('"Write into the request" puts the id into the editor; the proxy then keeps it', async ({ page }) => {
