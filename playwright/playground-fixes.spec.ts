@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { editorText, ensureClosedIssue, focusEditor, mrtrDialog, openPlayground, send, setRequest } from "./helpers";
+import { startEverythingServer } from "./fixtures/everything-server";
+import { editorText, ensureClosedIssue, expectEditor, focusEditor, mrtrDialog, openPlayground, send, setRequest } from "./helpers";
 
 /**
  * Defects found by using the playground: focus after dialogs, the result on narrow screens, one message for a request
@@ -107,6 +108,36 @@ test.describe("focus returns where it was when a dialog closes", () => {
     await page.keyboard.press("ControlOrMeta+Enter");
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
+  });
+});
+
+test.describe("the server-request dialog", () => {
+  let everything: { url: string; stop: () => void } | undefined;
+  test.beforeAll(async () => {
+    everything = await startEverythingServer("streamableHttp");
+  });
+  test.afterAll(() => everything?.stop());
+
+  test("gives the focus back to the editor when it closes, so Ctrl/Cmd+Enter sends again at once", async ({ page }) => {
+    await page.goto(`/playground?${new URLSearchParams({ server: everything!.url })}`);
+    await expectEditor(page);
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "trigger-elicitation-request", arguments: {} } }),
+    );
+    const dialog = page.getByTestId("server-request-dialog");
+    // Sent with the button (disabled while the call runs): the editor takes the focus back.
+    await page.getByTestId("send").click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expectEditorFocused(page);
+    await expect(page.getByTestId("exchange")).toHaveAttribute("data-state", "done");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId("elicit-decline").click();
+    await expect(dialog).toBeHidden();
+    await expectEditorFocused(page);
   });
 });
 
