@@ -69,11 +69,11 @@ export function ShareButton({ server }: Props) {
             Open
           </a>
           <span className="text-xs text-zinc-500">{state.copied ? "Copied." : "Copy the link."}</span>
-          {state.fetchedAt && (
-            <span className="w-full text-right text-xs text-zinc-500" data-testid="share-fetched-at">
-              Tool list fetched <time dateTime={state.fetchedAt}>{new Date(state.fetchedAt).toUTCString()}</time>
-            </span>
-          )}
+        </p>
+      )}
+      {state.status === "done" && state.fetchedAt && (
+        <p className="text-right text-xs text-zinc-500" data-testid="share-fetched-at">
+          Tool list fetched <time dateTime={state.fetchedAt}>{new Date(state.fetchedAt).toUTCString()}</time>
         </p>
       )}
       {state.status === "error" && (
