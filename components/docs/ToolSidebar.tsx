@@ -127,11 +127,12 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
           </p>
         </div>
         <nav aria-label="Tools">
-          <h2 className="px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+          {/* Labels, not headings: the page's own outline (h1, its sections) stays the one a screen reader walks. */}
+          <p className="px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">
             <a href={links.serverPage} className="hover:underline">
               Tools
             </a>
-          </h2>
+          </p>
           {shown.length === 0 && shownExcluded.length === 0 && (
             <p className="px-2 py-1 text-sm text-zinc-500" data-testid="sidebar-empty">
               No tool matches “{deferred}”.
@@ -140,10 +141,10 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
           {shown.map((g) =>
             grouped ? (
               <div key={g.anchor} className="mt-2" data-testid="sidebar-group">
-                <h3 className="px-2 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                <p id={`sidebar-${g.anchor}`} className="px-2 text-xs font-medium text-zinc-600 dark:text-zinc-400">
                   {g.prefix === null ? g.label : <code className="font-mono">{g.prefix}…</code>}
-                </h3>
-                <ul>{g.rows.map((r) => link(r, r))}</ul>
+                </p>
+                <ul aria-labelledby={`sidebar-${g.anchor}`}>{g.rows.map((r) => link(r, r))}</ul>
               </div>
             ) : (
               <ul key={g.anchor} className="mt-1">
@@ -153,8 +154,10 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
           )}
           {shownExcluded.length > 0 && (
             <div className="mt-3" data-testid="sidebar-excluded">
-              <h3 className="px-2 text-xs font-medium text-amber-800 dark:text-amber-300">Excluded ({shownExcluded.length})</h3>
-              <ul>{shownExcluded.map((e) => link(e))}</ul>
+              <p id="sidebar-excluded-label" className="px-2 text-xs font-medium text-amber-800 dark:text-amber-300">
+                Excluded ({shownExcluded.length})
+              </p>
+              <ul aria-labelledby="sidebar-excluded-label">{shownExcluded.map((e) => link(e))}</ul>
             </div>
           )}
         </nav>
