@@ -233,6 +233,32 @@ test.describe("playground tabs", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a history replay to a stdio server opens its request in a tab of its own, even with a pristine tab there", async ({ page }) => {
+    const errors = consoleErrors(page);
+    await page.goto(playgroundFor("stdio:everything", "echo"));
+    await expectRequest(page, "echo");
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "echo", arguments: { message: "handed-off" } } }),
+    );
+    await focusEditor(page);
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await expect(page.getByTestId("response-panel")).toContainText("handed-off");
+    // A pristine stdio tab beside it, then the demo: replaying from there hands the request off.
+    await page.keyboard.press("Alt+Shift+T");
+    await expect(tabs(page)).toHaveCount(2);
+    await expectRequest(page, '"tools/list"');
+    await page.goto(playgroundFor("builtin:demo"));
+    await expectEditor(page);
+    await expect(tabs(page)).toHaveCount(3);
+    await page.getByTestId("history-button").click();
+    await page.getByTestId("history-entry").filter({ hasText: "echo" }).first().getByTestId("history-replay").click();
+    await expect(tabs(page)).toHaveCount(4);
+    await expect(activeTab(page)).toContainText("echo · everything");
+    await expectRequest(page, "handed-off");
+    expect(errors).toEqual([]);
+  });
+
   test("screenshots: the tab strip and the switcher, light and dark, wide and narrow", async ({ page }) => {
     const dir = process.env.TABS_SHOTS_DIR;
     test.skip(!dir, "TABS_SHOTS_DIR names a directory for the screenshots");

@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { decodeShare, isShareFragment, ShareLinkError } from "@/lib/share/share-codec";
-import { loadConnection, loadHeaders } from "@/lib/playground/session-store";
+import { handedOffRequest, loadConnection, loadHeaders } from "@/lib/playground/session-store";
 import { rememberServer } from "@/lib/playground/recent-servers";
 import {
   activeTab,
@@ -98,7 +98,8 @@ function reporterFor(tab: PlaygroundTab): (text: string, response: unknown) => v
   const { id, server, era } = tab;
   let remembered = false;
   const report = (text: string, response: unknown) => {
-    setTabs((s) => reportTab(s, id, text, response));
+    // null: an exchange with no round yet (the call is on its way), so no result to keep.
+    setTabs((s) => reportTab(s, id, text, response === null ? undefined : response));
     if (remembered) return;
     remembered = true;
     const info = loadConnection(server)?.server.serverInfo;
@@ -111,6 +112,24 @@ function reporterFor(tab: PlaygroundTab): (text: string, response: unknown) => v
   };
   reporters.set(key, report);
   return report;
+}
+
+/**
+ * The active tab's playground. What it starts from is taken once per mount: the playground reads `initial` only when it
+ * mounts, and an `initial.response` that changed with each of its own reports would make it report again, endlessly.
+ * The tool stays after the first report: the editor's default text is computed from it until edited.
+ */
+function TabPlayground({ tab, fromShareLink }: { tab: PlaygroundTab; fromShareLink: boolean }) {
+  const [initial] = useState(() =>
+    tab.text === undefined
+      ? undefined
+      : {
+          era: pinnedEra(tab),
+          request: tab.text,
+          ...(tab.response !== undefined ? { response: tab.response, ...(fromShareLink ? {} : { responseNote: KEPT_RESULT_NOTE }) } : {}),
+        },
+  );
+  return <Playground server={tab.server} tool={tab.tool} {...(initial ? { initial } : {})} onTabState={reporterFor(tab)} />;
 }
 
 /**
@@ -143,10 +162,15 @@ export function PlaygroundShell({ server, tool }: Props) {
         } catch (err) {
           shareError = err instanceof ShareLinkError ? err.message : String(err);
         }
-      } else if (server) address = { kind: "server", server, ...(tool ? { tool } : {}) };
+      } else if (server) {
+        // A request handed off for this server (history replay to a stdio server) opens in a tab of its own, as a
+        // share link would: a pristine tab's text would otherwise win over it.
+        const handed = handedOffRequest(server);
+        address = handed === undefined ? { kind: "server", server, ...(tool ? { tool } : {}) } : { kind: "share", server, request: handed };
+      }
     }
     const id = newId();
-    const share = address.kind === "share" ? address : null;
+    const share = address.kind === "share" && hash && isShareFragment(hash) ? address : null;
     updateTabs((v) => {
       const r = applyAddress(v.tabs, address, id);
       return {
@@ -237,23 +261,10 @@ export function PlaygroundShell({ server, tool }: Props) {
               </p>
             )}
           </div>
-          <Playground
-            key={`${active.id}|${active.server}|${active.era ?? ""}|${generation}`}
-            server={active.server}
-            // The tool stays after the first report too: the editor's default text is computed from it until edited.
-            tool={active.tool}
-            {...(active.text === undefined
-              ? {}
-              : {
-                  initial: {
-                    era: pinnedEra(active),
-                    request: active.text,
-                    ...(active.response !== undefined
-                      ? { response: active.response, ...(shared?.id === active.id ? {} : { responseNote: KEPT_RESULT_NOTE }) }
-                      : {}),
-                  },
-                })}
-            onTabState={reporterFor(active)}
+          <TabPlayground
+            key={`${active.id}|${active.server}|${active.era ?? ""}|${active.tool ?? ""}|${generation}`}
+            tab={active}
+            fromShareLink={shared?.id === active.id}
           />
         </div>
       ) : (
