@@ -74,8 +74,9 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
   };
 
   const grouped = !(groups.length === 1 && groups[0].prefix === null);
-  const link = (item: { name: string; display: string }, marks?: ToolListItem) => (
-    <li key={item.name}>
+  // Keyed by position too: a broken server may list a name twice, and both rows stay.
+  const link = (item: { name: string; display: string }, i: number, marks?: ToolListItem) => (
+    <li key={`${i}:${item.name}`}>
       <a
         href={toolHref(links, item.name)}
         data-sidebar-link=""
@@ -144,11 +145,11 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
                 <p id={`sidebar-${g.anchor}`} className="px-2 text-xs font-medium text-zinc-600 dark:text-zinc-400">
                   {g.prefix === null ? g.label : <code className="font-mono">{g.prefix}…</code>}
                 </p>
-                <ul aria-labelledby={`sidebar-${g.anchor}`}>{g.rows.map((r) => link(r, r))}</ul>
+                <ul aria-labelledby={`sidebar-${g.anchor}`}>{g.rows.map((r, i) => link(r, i, r))}</ul>
               </div>
             ) : (
               <ul key={g.anchor} className="mt-1">
-                {g.rows.map((r) => link(r, r))}
+                {g.rows.map((r, i) => link(r, i, r))}
               </ul>
             ),
           )}
@@ -157,7 +158,7 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
               <p id="sidebar-excluded-label" className="px-2 text-xs font-medium text-amber-800 dark:text-amber-300">
                 Excluded ({shownExcluded.length})
               </p>
-              <ul aria-labelledby="sidebar-excluded-label">{shownExcluded.map((e) => link(e))}</ul>
+              <ul aria-labelledby="sidebar-excluded-label">{shownExcluded.map((e, i) => link(e, i))}</ul>
             </div>
           )}
         </nav>
