@@ -117,6 +117,40 @@ test.describe("several instances on PostgreSQL and Redis", () => {
     await expect.poll(docsOn1, { timeout: 10_000 }).toContain(BETA_ROW);
   });
 
+  test("a change nobody announced, found by Share on one instance, refreshes the docs the other serves", async () => {
+    // Follows the test above: the upstream lists the beta tool, and both instances have listed it.
+    const docsOn0 = async () =>
+      (await api.get(`/docs?server=${encodeURIComponent(upstreamMcp)}`, { headers: on(0, "203.0.113.4") })).text();
+    const BETA_ROW = 'data-testid="tool-row-beta_summarize_issue"';
+    expect(await docsOn0()).toContain(BETA_ROW);
+    const upstreamApi = await fetch(`${upstream.url}/api/connect`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: upstream.url },
+      body: JSON.stringify({ url: "builtin:demo", era: "auto" }),
+    });
+    const { connection } = (await upstreamApi.json()) as { connection: unknown };
+    // Removed on the upstream itself, with nobody listening: no instance hears a list_changed.
+    const off = await fetch(`${upstream.url}/api/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: upstream.url },
+      body: JSON.stringify({
+        connection,
+        message: { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "toggle_beta_tools", arguments: { enabled: false } } },
+      }),
+    });
+    expect(off.status).toBe(200);
+
+    // Share on instance 1 fetches past every cache and finds another list: instance 0's docs follow (told over Redis;
+    // the listen stream of the test above may still be closing and tell it too).
+    const shared = await api.post("/api/snapshots", { data: { server: upstreamMcp }, headers: on(1, "203.0.113.5") });
+    expect(shared.status()).toBe(200);
+    const { id, fetchedAt } = (await shared.json()) as { id: string; fetchedAt: string };
+    expect(Date.now() - Date.parse(fetchedAt)).toBeLessThan(30_000);
+    const stored = (await (await api.get(`/s/${id}/export.json`, { headers: on(1) })).json()) as { list: { tools: { name: string }[] } };
+    expect(stored.list.tools.map((t) => t.name)).not.toContain("beta_summarize_issue");
+    await expect.poll(docsOn0, { timeout: 10_000 }).not.toContain(BETA_ROW);
+  });
+
   test("killing an instance loses no acknowledged snapshot", async () => {
     // Distinct definitions per share: the demo's page size changes the list's pages, so each is its own snapshot.
     const acknowledged: string[] = [];
