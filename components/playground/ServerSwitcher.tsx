@@ -18,7 +18,7 @@ import { RecentServerList, useRecentServers } from "@/components/ui/RecentServer
 import { Modal } from "./Modal";
 
 const ERA_LABELS: Record<EraChoice, string> = {
-  auto: "auto (discover, then initialize, then HTTP+SSE)",
+  auto: "auto (detect: discover, initialize, HTTP+SSE)",
   modern: "modern (2026-07-28)",
   legacy: "legacy (initialize, 2025-11-25)",
   "legacy-sse": "legacy HTTP+SSE (2024-11-05)",
