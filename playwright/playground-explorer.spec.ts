@@ -91,6 +91,7 @@ test.describe("playground explorer", () => {
     const second = explorer.getByTestId("explorer-tool").nth(1);
     await expect(second).toBeFocused();
     const name = await second.getAttribute("data-tool");
+    await shoot(page, "explorer-focus-1280");
     await page.keyboard.press("Enter");
     await expect.poll(async () => ((await editorJson(page)).params as { name?: string }).name).toBe(name);
     await expect(explorer.getByTestId("explorer-tool-doc")).toBeVisible();
@@ -124,6 +125,9 @@ test.describe("playground explorer", () => {
   }) => {
     await openPlayground(page, process.env.EVERYTHING_URL!);
     const explorer = page.getByTestId("explorer");
+    // A legacy session: the lists wait for a click (a list call nobody watches would refuse the server's requests).
+    await expect(explorer.getByTestId("explorer-deferred")).toContainText("legacy session");
+    await explorer.getByTestId("explorer-refresh").click();
     const template = explorer.getByTestId("explorer-template").filter({ hasText: "/text/" }).first();
     await template.click();
     const form = explorer.getByTestId("explorer-template-form");

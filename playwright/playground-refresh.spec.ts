@@ -15,6 +15,11 @@ test("an unknown-tool answer makes the playground fetch the tool list again", as
     const { connection } = await (await request.post("/api/connect", { data: { url: "builtin:demo" } })).json();
     const fresh = await (await request.post("/api/tools", { data: { connection, fresh: true } })).json();
     expect(fresh.tools.map((t: { name: string }) => t.name)).toContain("beta_summarize_issue");
+    // The playground's listen stream would hear the switch and fetch the list at once (the notifications pane); this
+    // test is about the other path, an unknown-tool answer, so the page does not listen here.
+    await page.route("**/api/rpc", (route) =>
+      route.request().postData()?.includes('"subscriptions/listen"') ? route.abort() : route.continue(),
+    );
     await openPlayground(page, "builtin:demo");
     await toggle(false);
     const freshLists: unknown[] = [];

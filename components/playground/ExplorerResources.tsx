@@ -31,11 +31,8 @@ interface Props {
   onConnection: (c: ConnectionDescriptor) => void;
   /** Bumped when the server announced that the resource / prompt list changed: the lists are fetched again. */
   versions: { resources: number; prompts: number };
-  /**
-   * Wait for the user before listing: the page was opened from a share link, which promises that nothing goes to the
-   * server until asked.
-   */
-  deferred?: boolean;
+  /** Why the lists wait for a click instead of loading at once (absent: they load at once). */
+  deferred?: string;
 }
 
 type Loaded<T> = { state: "loading" } | { state: "done"; walk: ListWalk<T> };
@@ -129,22 +126,13 @@ function TemplateForm({ template, onOpen }: { template: ExplorerTemplate; onOpen
  * The server's resources, resource templates and prompts (each shown when the server declares the capability),
  * read with `resources/list`, `resources/templates/list` and `prompts/list` through the proxy, page by page.
  */
-export function ExplorerResources({
-  connection,
-  capabilities,
-  headers,
-  nextId,
-  onChoose,
-  onConnection,
-  versions,
-  deferred = false,
-}: Props) {
+export function ExplorerResources({ connection, capabilities, headers, nextId, onChoose, onConnection, versions, deferred }: Props) {
   const [resources, setResources] = useState<Loaded<ExplorerResource>>();
   const [templates, setTemplates] = useState<Loaded<ExplorerTemplate>>();
   const [prompts, setPrompts] = useState<Loaded<ExplorerPrompt>>();
   const [openTemplate, setOpenTemplate] = useState<string | null>(null);
   const [refreshes, setRefreshes] = useState(0);
-  const waiting = deferred && refreshes === 0;
+  const waiting = deferred !== undefined && refreshes === 0;
   const hasResources = declares(capabilities, "resources");
   const hasPrompts = declares(capabilities, "prompts");
   // The latest descriptor (a call may replace it, e.g. a new legacy session): no reason to list again, but the next
@@ -217,7 +205,7 @@ export function ExplorerResources({
       </div>
       {waiting && (
         <p className="px-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="explorer-deferred">
-          This page came from a link, so nothing is sent until you ask: Load lists them.
+          {deferred} Load lists them.
         </p>
       )}
       {hasResources && !waiting && (

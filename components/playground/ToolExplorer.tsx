@@ -198,7 +198,13 @@ export function ToolExplorer(props: Props) {
             onChoose={props.onChoose}
             onConnection={props.onConnection}
             versions={props.versions}
-            deferred={props.deferred}
+            deferred={
+              props.deferred
+                ? "This page came from a share link, so nothing is sent until you ask."
+                : props.connection.era === "legacy"
+                  ? "On a legacy session the server may ask this page things during any call, and a list call nobody watches would have them refused."
+                  : undefined
+            }
           />
         </div>
       )}

@@ -24,6 +24,9 @@ export function useOpenedFromShareLink(): boolean {
   return fromLink;
 }
 
+/** How long a tools list_changed waits for others before the tool list is fetched again. */
+const TOOLS_REFRESH_DELAY_MS = 150;
+
 /** Whether the listen stream is open, and if not, why. */
 export type ListenState = ListenStatus | { state: "off"; reason: string; startable?: boolean };
 
@@ -62,6 +65,8 @@ export function useNotificationFeed({ conn, headers, open, onToolsChanged, defer
   const [status, setStatus] = useState<ListenStatus>({ state: "connecting", attempt: 1 });
   const [started, setStarted] = useState(!deferred);
   const latest = useRef({ open, onToolsChanged });
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
   useEffect(() => {
     latest.current = { open, onToolsChanged };
   });
@@ -69,7 +74,12 @@ export function useNotificationFeed({ conn, headers, open, onToolsChanged, defer
   const add = useCallback((messages: Record<string, unknown>[], source: FeedSource) => {
     setFeed((f) => addToFeed(f, messages, source, Date.now(), { seen: latest.current.open }));
     const lists = new Set(messages.map(changedList));
-    if (lists.has("tools")) latest.current.onToolsChanged();
+    // A call's stream and the listen stream may both carry the same change: one fetch for a burst of them.
+    if (lists.has("tools") && refreshTimer.current === undefined)
+      refreshTimer.current = setTimeout(() => {
+        refreshTimer.current = undefined;
+        latest.current.onToolsChanged();
+      }, TOOLS_REFRESH_DELAY_MS);
     if (lists.has("resources") || lists.has("prompts"))
       setVersions((v) => ({
         resources: v.resources + (lists.has("resources") ? 1 : 0),
