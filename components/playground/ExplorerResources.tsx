@@ -33,6 +33,8 @@ interface Props {
   versions: { resources: number; prompts: number };
   /** Why the lists wait for a click instead of loading at once (absent: they load at once). */
   deferred?: string;
+  /** Told the prompts once listed, so the arguments form can fill a prompts/get. */
+  onPrompts?: (prompts: ExplorerPrompt[]) => void;
 }
 
 type Loaded<T> = { state: "loading" } | { state: "done"; walk: ListWalk<T> };
@@ -126,7 +128,17 @@ function TemplateForm({ template, onOpen }: { template: ExplorerTemplate; onOpen
  * The server's resources, resource templates and prompts (each shown when the server declares the capability),
  * read with `resources/list`, `resources/templates/list` and `prompts/list` through the proxy, page by page.
  */
-export function ExplorerResources({ connection, capabilities, headers, nextId, onChoose, onConnection, versions, deferred }: Props) {
+export function ExplorerResources({
+  connection,
+  capabilities,
+  headers,
+  nextId,
+  onChoose,
+  onConnection,
+  versions,
+  deferred,
+  onPrompts,
+}: Props) {
   const [resources, setResources] = useState<Loaded<ExplorerResource>>();
   const [templates, setTemplates] = useState<Loaded<ExplorerTemplate>>();
   const [prompts, setPrompts] = useState<Loaded<ExplorerPrompt>>();
@@ -135,6 +147,10 @@ export function ExplorerResources({ connection, capabilities, headers, nextId, o
   const waiting = deferred !== undefined && refreshes === 0;
   const hasResources = declares(capabilities, "resources");
   const hasPrompts = declares(capabilities, "prompts");
+  const promptsListed = prompts?.state === "done" ? prompts.walk.items : undefined;
+  useEffect(() => {
+    if (promptsListed) onPrompts?.(promptsListed);
+  }, [promptsListed, onPrompts]);
   // The latest descriptor (a call may replace it, e.g. a new legacy session): no reason to list again, but the next
   // listing uses it.
   const latest = useRef({ connection, onConnection });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useReducer } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { Era } from "@/lib/mcp/contract";
 import { nextRequestId, requestTemplate, templatesFor, withRequestId } from "@/lib/editor/templates";
@@ -33,6 +33,7 @@ import { HelpDialog } from "./HelpDialog";
 import { HistoryPanel } from "./HistoryPanel";
 import { JsonEditorLoader } from "./JsonEditorLoader";
 import { ArgumentsForm } from "./ArgumentsForm";
+import type { ExplorerPrompt } from "@/lib/playground/explorer";
 import { LogLevelPicker } from "./LogLevelPicker";
 import { MrtrDialog } from "./MrtrDialog";
 import { ProblemsPanel, SendStatusLine } from "./ProblemsPanel";
@@ -95,6 +96,8 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   );
   const { prefs, overlay, confirming, showHistory, showSaved } = state;
   const history = useHistory();
+  // The prompts the explorer listed: the arguments form fills a prompts/get from them.
+  const [prompts, setPrompts] = useState<ExplorerPrompt[]>();
   const saved = useSaved();
   const router = useRouter();
   // Persisted first: savePrefs merges with what other parts of the page (roots) stored, and returns the whole.
@@ -375,7 +378,14 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           {busy ? "Sending…" : "Send"}
         </button>
       </div>
-      <ArgumentsForm text={text} tools={tools} onText={setEdited} open={prefs.formOpen} onOpen={(formOpen) => updatePrefs({ formOpen })} />
+      <ArgumentsForm
+        text={text}
+        tools={tools}
+        prompts={prompts}
+        onText={setEdited}
+        open={prefs.formOpen}
+        onOpen={(formOpen) => updatePrefs({ formOpen })}
+      />
       {/* Shorter when stacked (narrow screens), so the result stays in reach. */}
       <div className="[--editor-h:clamp(240px,45vh,420px)] min-[900px]:[--editor-h:min(60vh,560px)]">
         <JsonEditorLoader
@@ -560,6 +570,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           open={prefs.explorerOpen}
           onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
           versions={notifications.versions}
+          onPrompts={setPrompts}
           deferred={fromShareLink}
         />
         <div className="min-w-0 flex-1">

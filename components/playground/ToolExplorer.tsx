@@ -5,7 +5,7 @@ import type { ConnectionDescriptor, Tool, UserHeaders } from "@/lib/mcp/contract
 import { isEffectivelyDestructive } from "@/lib/docs/annotations";
 import { liveLinks } from "@/lib/docs/links";
 import { nextRequestId } from "@/lib/editor/templates";
-import { groupTools, searchTools, toolCallText } from "@/lib/playground/explorer";
+import { groupTools, searchTools, toolCallText, type ExplorerPrompt } from "@/lib/playground/explorer";
 import { Badge } from "@/components/ui/Badge";
 import { ExplorerResources } from "./ExplorerResources";
 import { ExplorerToolDoc } from "./ExplorerToolDoc";
@@ -30,6 +30,8 @@ interface Props {
   versions: { resources: number; prompts: number };
   /** Opened from a link: list resources and prompts only when asked. */
   deferred?: boolean;
+  /** Told the server's prompts once listed (the arguments form fills prompts/get from them). */
+  onPrompts?: (prompts: ExplorerPrompt[]) => void;
 }
 
 /** The list's hint badges: smaller than the docs' (a row per tool), same colours. */
@@ -198,6 +200,7 @@ export function ToolExplorer(props: Props) {
             onChoose={props.onChoose}
             onConnection={props.onConnection}
             versions={props.versions}
+            onPrompts={props.onPrompts}
             deferred={
               props.deferred
                 ? "This page came from a share link, so nothing is sent until you ask."
