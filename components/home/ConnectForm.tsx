@@ -2,20 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ERA_CHOICES, type EraChoice } from "@/lib/mcp/contract";
+import type { EraChoice } from "@/lib/mcp/contract";
+import { connectField, EraSelect } from "@/components/ui/EraSelect";
 import { api, ApiError } from "@/lib/client/api-client";
 import { parseHeaderLines } from "@/lib/playground/header-lines";
 import { loadHeaders, saveConnection, saveHeaders } from "@/lib/playground/session-store";
 import { RecentServerList, useRecentServers } from "@/components/ui/RecentServerList";
 
-const ERA_LABELS: Record<EraChoice, string> = {
-  auto: "auto (discover, fall back to initialize, then HTTP+SSE)",
-  modern: "modern (2026-07-28)",
-  legacy: "legacy (initialize, 2025-11-25)",
-  "legacy-sse": "legacy HTTP+SSE (2024-11-05, deprecated)",
-};
-
-const field = "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const field = connectField;
 
 /** Connect to any MCP server by URL; on success, go to its docs (or the playground when credentials are needed). */
 export function ConnectForm() {
@@ -68,16 +62,7 @@ export function ConnectForm() {
       </div>
       <div className="flex flex-wrap gap-3">
         <div className="min-w-40 flex-1">
-          <label htmlFor="server-era" className="mb-1 block text-sm font-medium">
-            Protocol era
-          </label>
-          <select id="server-era" className={field} value={era} onChange={(e) => setEra(e.target.value as EraChoice)}>
-            {ERA_CHOICES.map((c) => (
-              <option key={c} value={c}>
-                {ERA_LABELS[c]}
-              </option>
-            ))}
-          </select>
+          <EraSelect id="server-era" value={era} onChange={setEra} />
         </div>
       </div>
       <details className="text-sm">

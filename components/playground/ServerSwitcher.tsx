@@ -1,30 +1,17 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import {
-  ERA_CHOICES,
-  type ConnectResponse,
-  type EraChoice,
-  type ProxyErrorBody,
-  type StdioServersResponse,
-  type UserHeaders,
-} from "@/lib/mcp/contract";
+import { type ConnectResponse, type EraChoice, type ProxyErrorBody, type StdioServersResponse, type UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/client/api-client";
 import { parseHeaderLines } from "@/lib/playground/header-lines";
 import { loadHeaders, saveConnection, saveHeaders } from "@/lib/playground/session-store";
 import { serverShortName } from "@/lib/playground/tabs-store";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { RecentServerList, useRecentServers } from "@/components/ui/RecentServerList";
+import { connectField, EraSelect } from "@/components/ui/EraSelect";
 import { Modal } from "./Modal";
 
-const ERA_LABELS: Record<EraChoice, string> = {
-  auto: "auto (detect: discover, initialize, HTTP+SSE)",
-  modern: "modern (2026-07-28)",
-  legacy: "legacy (initialize, 2025-11-25)",
-  "legacy-sse": "legacy HTTP+SSE (2024-11-05)",
-};
-
-const field = "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const field = connectField;
 
 /** What a successful switch hands the tab: the server's key (as the proxy names it), the era asked for, the answer. */
 export interface SwitchedServer {
@@ -198,16 +185,7 @@ function SwitchDialog({ server, era, onClose, onSwitch }: Props & { onClose: () 
           </p>
         </div>
         <div>
-          <label htmlFor="switch-era" className="mb-1 block text-sm font-medium">
-            Protocol era
-          </label>
-          <select id="switch-era" className={field} value={eraChoice} onChange={(e) => setEraChoice(e.target.value as EraChoice)}>
-            {ERA_CHOICES.map((c) => (
-              <option key={c} value={c}>
-                {ERA_LABELS[c]}
-              </option>
-            ))}
-          </select>
+          <EraSelect id="switch-era" value={eraChoice} onChange={setEraChoice} />
         </div>
         <div>
           <label htmlFor="switch-headers" className="mb-1 block text-sm font-medium">
