@@ -93,8 +93,8 @@ export function ServerOverview({ server, list, actions, recorded = false }: Prop
           <p>
             <span className="font-medium">tools/list cache:</span> {recordedCacheWords(list)}
             <span className="block text-xs text-zinc-500">
-              Fetched over {list.pages} page{list.pages === 1 ? "" : "s"}. A snapshot never expires; the live server&apos;s cache is its
-              own.
+              Fetched over {list.pages} page{list.pages === 1 ? "" : "s"}. A snapshot is permanent: these hints described the live list when
+              it was taken.
             </span>
           </p>
         ) : (

@@ -51,13 +51,14 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, ex
         </Link>{" "}
         / <span>{tool.name}</span>
       </nav>
-      <header className="flex items-start gap-3">
+      {/* Wraps: on a narrow screen the buttons go below the name instead of squeezing it. */}
+      <header className="flex flex-wrap items-start gap-3">
         <ToolIcon icons={tool.icons} name={name} size={40} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[min(14rem,calc(100%-3.25rem))] flex-1">
           <h1 className="break-words text-2xl font-semibold tracking-tight">{name}</h1>
           {name !== tool.name && <code className="text-sm text-zinc-500">{tool.name}</code>}
         </div>
-        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2 max-sm:ml-auto">
           {links.data.live && !excludedReason && (
             <a
               href="#try-it"
