@@ -17,6 +17,7 @@ import {
   selectTab,
   serverShortName,
   setTabServer,
+  tabAddress,
   tabTitle,
   type Address,
   type PlaygroundTab,
@@ -188,9 +189,7 @@ export function PlaygroundShell({ server, tool }: Props) {
   // The address bar follows the active tab (a share link stays while its tab is the active one).
   useEffect(() => {
     if (!active) return;
-    writeAddress(
-      shared?.id === active.id && here() === shared.href ? shared.href : `/playground?server=${encodeURIComponent(active.server)}`,
-    );
+    writeAddress(shared?.id === active.id && here() === shared.href ? shared.href : tabAddress(active));
   }, [active, shared]);
 
   // Alt+Shift+T opens a tab anywhere on the page (by key position: on a Mac, Alt+Shift+T types a character).

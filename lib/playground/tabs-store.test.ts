@@ -19,6 +19,7 @@ import {
   selectTab,
   setTabServer,
   STORAGE_KEY,
+  tabAddress,
   tabTitle,
   type TabsState,
 } from "./tabs-store.ts";
@@ -110,6 +111,14 @@ test("a tab stays pristine until its text changes or a result arrives", () => {
   s = reportTab(s, "c", call("echo"), undefined);
   s = reportTab(s, "c", call("echo"), { result: {} });
   assert.equal(isPristine(s.tabs[2]!), false);
+});
+
+test("a tab's address names its tool only while nobody has worked in it", () => {
+  const opened = openTab(EMPTY_TABS, "t", { server: "builtin:demo", tool: "search_issues" }).state;
+  let s = reportTab(opened, "t", call("search_issues"), undefined);
+  assert.equal(tabAddress(s.tabs[0]!), "/playground?server=builtin%3Ademo&tool=search_issues");
+  s = reportTab(s, "t", call("add"), undefined);
+  assert.equal(tabAddress(s.tabs[0]!), "/playground?server=builtin%3Ademo");
 });
 
 test("a report that changes nothing returns the same state (no re-render loop)", () => {

@@ -157,6 +157,15 @@ export function applyAddress(state: TabsState, address: Address, newId: string):
   return { state: selectTab(next, pristine.id) };
 }
 
+/**
+ * The address that means this tab: its server, and its tool while nobody has worked in it (so a reload or a copied link
+ * opens the same call; after an edit the tool no longer says what the tab holds).
+ */
+export function tabAddress(tab: PlaygroundTab): string {
+  const q = new URLSearchParams({ server: tab.server, ...(tab.tool && isPristine(tab) ? { tool: tab.tool } : {}) });
+  return `/playground?${q}`;
+}
+
 /** A short name for a server: the demo, a stdio name, or a URL's host. */
 export function serverShortName(server: string): string {
   if (server === DEMO_SERVER) return "demo";
