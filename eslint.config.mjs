@@ -186,7 +186,11 @@ const config = [
   ),
   // components/forms (the form generated from a JSON Schema) is shared like components/ui: the playground and the
   // docs pages both show it.
-  uiLayer("components/forms", ["components/ui"], "components/forms imports components/ui, its own folder and the browser libraries of lib/."),
+  uiLayer(
+    "components/forms",
+    ["components/ui"],
+    "components/forms imports components/ui, its own folder and the browser libraries of lib/.",
+  ),
   ...["components/docs", "components/home", "components/layout", "components/playground"].map((folder) =>
     uiLayer(
       folder,
