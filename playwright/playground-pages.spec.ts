@@ -43,7 +43,8 @@ test.describe("playground: paginated lists one page at a time", () => {
     await page.getByTestId("next-page").click();
     await expect.poll(() => editorText(page)).toMatch(/"cursor": "[^"]+"/);
     const editor = await editorText(page);
-    expect(JSON.parse(editor)).toMatchObject({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { cursor: expect.any(String) } });
+    // The next page's request continues the ids (one more than the request sent).
+    expect(JSON.parse(editor)).toMatchObject({ jsonrpc: "2.0", id: 2, method: "tools/list", params: { cursor: expect.any(String) } });
     expect(await pageNames(page)).toEqual(seen);
     await send(page);
     await expect.poll(async () => (await pageNames(page))[0]).not.toBe(seen[0]);
