@@ -19,6 +19,7 @@ test.describe("README screenshots", () => {
       .fill("login");
     await send(page);
     await expect(page.getByTestId("structured-content")).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${dir}/playground-light.png` });
 
     await page.goto("/");
