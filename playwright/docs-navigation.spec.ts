@@ -7,9 +7,9 @@ import { forbidExternalRequests } from "./helpers";
 /**
  * Docs navigation: the tool sidebar, the filter that applies without a reload, "Open in playground", Try it on the
  * tool page, the docs defects fixed with them, and the weight of the docs pages' JavaScript. Screenshots go to
- * $DOCS_NAV_SHOTS (default /tmp/shots-docs).
+ * $DOCS_NAV_SHOTS (default test-results/docs-navigation).
  */
-const SHOTS = process.env.DOCS_NAV_SHOTS ?? "/tmp/shots-docs";
+const SHOTS = process.env.DOCS_NAV_SHOTS ?? "test-results/docs-navigation";
 /** Docs pages ship at most this much JavaScript, gzipped. */
 const JS_BUDGET_GZIP_BYTES = 160 * 1024;
 
