@@ -3,6 +3,7 @@
  * Route handlers validate incoming bodies against these shapes (see ./contract-guards.ts);
  * the browser's typed fetch returns them.
  */
+import type { OAuthChallenge, OAuthFailureDetail } from "./oauth-contract.ts";
 
 /** A protocol era: modern = 2026-07-28 (stateless, server/discover); legacy = 2025-11-25 and earlier (initialize). */
 export type Era = "modern" | "legacy";
@@ -361,6 +362,13 @@ export type ProxyErrorKind =
    * when to retry; Toolscope sends nothing more to it meanwhile (no further probe, no fallback).
    */
   | "upstream-rate-limited"
+  /**
+   * The server wants authorization (HTTP 401, or 403 `insufficient_scope`): `auth` carries its challenge, and the
+   * browser runs the OAuth flow (POST /api/oauth/authorize) and sends again with the token.
+   */
+  | "upstream-auth"
+  /** A step of the OAuth flow failed: `oauth` says which, with every step's exchange up to it. */
+  | "oauth-flow"
   /** The server's event stream ended before the answer: the request is lost, and it may or may not have run. */
   | "stream-broken"
   | "too-large"
@@ -381,6 +389,10 @@ export interface ProxyErrorBody {
     hint?: string;
     /** The HTTP exchanges made before the failure, when any (secrets masked). */
     exchanges?: HttpExchange[];
+    /** Kind `upstream-auth`: the server's challenge (its `WWW-Authenticate`, parsed). */
+    auth?: OAuthChallenge;
+    /** Kind `oauth-flow`: the step that failed and the steps before it. */
+    oauth?: OAuthFailureDetail;
   };
 }
 
@@ -394,6 +406,9 @@ export const PROXY_ERROR_STATUS: Record<ProxyErrorKind, number> = {
   // The upstream's refusal, so the upstream family's 502: 429 is Toolscope's own limit (rate-limited) and 503 its own
   // unavailability. The message and hint say when to retry (and the API adds the upstream's Retry-After when it has it).
   "upstream-rate-limited": 502,
+  // Not 401: our API needs no credentials; the upstream does, and the body says what it asked for.
+  "upstream-auth": 502,
+  "oauth-flow": 502,
   "stream-broken": 502,
   "too-large": 413,
   "rate-limited": 429,
