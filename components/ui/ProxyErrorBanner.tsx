@@ -8,6 +8,8 @@ const TITLES: Record<ProxyErrorBody["error"]["kind"], string> = {
   // Also a 5xx, a 401, a redirect loop: the message says which; the title must fit them all.
   "upstream-protocol": "The server did not give a usable answer",
   "upstream-rate-limited": "The server asks Toolscope to wait before trying again",
+  "upstream-auth": "The server needs you to sign in",
+  "oauth-flow": "Sign-in failed",
   "stream-broken": "The server's stream ended before the answer",
   "too-large": "Too large",
   "rate-limited": "Too many requests",

@@ -43,7 +43,7 @@ const RESERVED_HEADERS = new Set([
   "proxy-connection",
 ]);
 
-function requireObject(body: unknown, what: string): Record<string, unknown> {
+export function requireObject(body: unknown, what: string): Record<string, unknown> {
   if (!isObject(body)) throw new ContractError(`The request body must be a JSON object ${what}.`);
   return body;
 }

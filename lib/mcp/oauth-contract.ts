@@ -121,6 +121,8 @@ export interface OAuthAuthorizeResponse {
 export interface OAuthRevokeRequest {
   url: string;
   state: OAuthFlowState;
+  /** The user's own client, when the tokens were issued to it (its secret authenticates the revocation). */
+  preregistered?: OAuthPreregisteredClient;
 }
 
 export interface OAuthRevokeResponse {

@@ -2,9 +2,16 @@
 const ALWAYS_SECRET = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key"];
 const SECRET_NAME = /(auth|token|secret|password|passwd|api[-_]?key|cookie|credential)/i;
 
+/**
+ * Challenges carry no credential, only where and how to get one (`resource_metadata`, `scope`, `error`): the user
+ * needs to see them to debug a sign-in, although their names contain "auth".
+ */
+const NEVER_SECRET = ["www-authenticate", "proxy-authenticate"];
+
 /** True when a header's value must never be shown, logged or shared. */
 export function isSecretHeader(name: string, userSecretNames: readonly string[] = []): boolean {
   const lower = name.toLowerCase();
+  if (NEVER_SECRET.includes(lower)) return false;
   return ALWAYS_SECRET.includes(lower) || SECRET_NAME.test(lower) || userSecretNames.some((n) => n.toLowerCase() === lower);
 }
 

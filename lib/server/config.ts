@@ -56,6 +56,11 @@ export interface Config {
   stdioMaxProcesses: number;
   /** The public origin (scheme, host, port) people reach Toolscope at: snapshot URLs, Open Graph, the demo's display URL. Required in hosted mode. */
   publicUrl?: string;
+  /**
+   * Toolscope's OAuth client id at authorization servers that accept Client ID Metadata Documents: an https URL
+   * serving the document (default: `<public origin>/oauth/client-metadata.json` when that origin is https).
+   */
+  oauthClientMetadataUrl?: string;
   /** Extra `Host` names accepted in local mode (beside localhost, 127.0.0.1 and [::1]). */
   allowedHosts: string[];
   /** Reverse-proxy hops in front of Toolscope whose `X-Forwarded-*` headers are believed (0: none, the default). */
@@ -203,6 +208,7 @@ function parseConfig(): Config {
   }
   return {
     publicUrl,
+    oauthClientMetadataUrl: clientMetadataUrl(),
     allowedHosts: list(
       "TOOLSCOPE_ALLOWED_HOSTS",
       /^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/,
@@ -249,6 +255,23 @@ function parseConfig(): Config {
     stdioIdleMs: int("TOOLSCOPE_STDIO_IDLE_MS", 600_000, 1_000, 24 * 60 * 60 * 1000),
     stdioMaxProcesses: int("TOOLSCOPE_STDIO_MAX_PROCESSES", 8, 1, 256),
   };
+}
+
+/** TOOLSCOPE_OAUTH_CLIENT_METADATA_URL: an https URL with a path (a CIMD client_id must be one). */
+function clientMetadataUrl(): string | undefined {
+  const raw = process.env.TOOLSCOPE_OAUTH_CLIENT_METADATA_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.protocol !== "https:" || url.pathname === "/" || url.hash)
+    throw new Error(
+      `TOOLSCOPE_OAUTH_CLIENT_METADATA_URL must be an https URL with a path, such as https://toolscope.example.com/oauth/client-metadata.json (got "${raw.slice(0, 200)}").`,
+    );
+  return url.toString();
 }
 
 let cached: Config | undefined;

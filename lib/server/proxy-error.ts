@@ -1,9 +1,11 @@
 import "server-only";
 import { SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { PROXY_ERROR_STATUS, type HttpExchange, type ProxyErrorBody, type ProxyErrorKind } from "@/lib/mcp/contract";
+import type { OAuthChallenge, OAuthFailureDetail } from "@/lib/mcp/oauth-contract";
 import { ContractError } from "@/lib/mcp/contract-guards";
 import { looksLikeSecretValue, redactServerUrl } from "@/lib/mcp/secrets";
 import { BlockedTargetError, ConnectionWaitTimeout } from "./egress.ts";
+import { challengeFrom } from "./oauth-challenge.ts";
 
 /** "We couldn't ask": a failure of the proxy, the network or the request to our API, never the server's answer. */
 export class ProxyError extends Error {
@@ -15,6 +17,8 @@ export class ProxyError extends Error {
     readonly upstreamStatus?: number,
     /** When to ask again, in seconds (an upstream's `Retry-After`; Toolscope's own limits): for a `Retry-After` header. */
     readonly retryAfterSeconds?: number,
+    /** Kind `upstream-auth`: the challenge; kind `oauth-flow`: the steps. */
+    readonly detail?: { auth?: OAuthChallenge; oauth?: OAuthFailureDetail },
   ) {
     super(message);
     this.name = "ProxyError";
@@ -345,6 +349,25 @@ function responseWith(exchanges: readonly HttpExchange[] | undefined, status: nu
 }
 
 /**
+ * A 401 (any), or a 403 whose challenge says `insufficient_scope`: the server wants (more) authorization. The
+ * browser runs the OAuth flow with what the challenge names and sends again.
+ */
+function authRequired(challenge: OAuthChallenge, said: string | undefined): ProxyError {
+  const wants = challenge.status === 403 ? "a token with more scope" : "authorization";
+  const scope = challenge.scope ? ` (scope "${oneLine(challenge.scope).slice(0, 200)}")` : "";
+  return new ProxyError(
+    "upstream-auth",
+    `The server answered HTTP ${challenge.status}: it needs ${wants}${scope}.${said ? ` It said: ${said}.` : ""}`,
+    challenge.status === 403
+      ? "Sign in again to grant the wider scope, then send again."
+      : "Sign in (OAuth) to this server, or add an Authorization header, then connect again.",
+    challenge.status,
+    undefined,
+    { auth: challenge },
+  );
+}
+
+/**
  * The error for an HTTP failure status from the server. `body` is its response body (an excerpt is quoted),
  * `exchanges` (when known) give the headers: Retry-After, Location.
  */
@@ -365,6 +388,8 @@ export function describeHttpFailure(status: number, rawUrl: string, body?: strin
     );
   }
   const said = serverText(text);
+  const challenge = response ? challengeFrom(status, response.headers) : undefined;
+  if (challenge) return authRequired(challenge, said);
   if (status === 401 || status === 403) {
     return new ProxyError(
       "upstream-protocol",
@@ -579,7 +604,14 @@ function timeout(url: string, timeoutMs: number): ProxyError {
 /** The JSON body our API answers with for a failure. */
 export function errorBody(err: ProxyError, exchanges?: HttpExchange[]): ProxyErrorBody {
   return {
-    error: { kind: err.kind, message: err.message, ...(err.hint ? { hint: err.hint } : {}), ...(exchanges?.length ? { exchanges } : {}) },
+    error: {
+      kind: err.kind,
+      message: err.message,
+      ...(err.hint ? { hint: err.hint } : {}),
+      ...(exchanges?.length ? { exchanges } : {}),
+      ...(err.detail?.auth ? { auth: err.detail.auth } : {}),
+      ...(err.detail?.oauth ? { oauth: err.detail.oauth } : {}),
+    },
   };
 }
 

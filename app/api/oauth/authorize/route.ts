@@ -1,0 +1,11 @@
+import { parseOAuthAuthorizeRequest } from "@/lib/mcp/oauth-guards";
+import { handleApi } from "@/lib/server/api-route";
+import { authorize } from "@/lib/server/oauth-flow";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** One step of the OAuth flow for a protected MCP server; the browser keeps the state between steps. */
+export function POST(req: Request) {
+  return handleApi(req, parseOAuthAuthorizeRequest, authorize, (i) => i.url);
+}

@@ -1,0 +1,11 @@
+import { parseOAuthRevokeRequest } from "@/lib/mcp/oauth-guards";
+import { handleApi } from "@/lib/server/api-route";
+import { revoke } from "@/lib/server/oauth-revoke";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Sign out of a protected MCP server: revoke the browser's tokens where the authorization server supports it. */
+export function POST(req: Request) {
+  return handleApi(req, parseOAuthRevokeRequest, revoke, (i) => i.url);
+}
