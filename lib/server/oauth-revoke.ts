@@ -26,7 +26,7 @@ export async function revoke(req: OAuthRevokeRequest, ctx: OAuthRunContext): Pro
   const steps = () => describeSteps(recorder.exchanges, [], { url: req.url });
   try {
     const info = await discoverOAuthServerInfo(req.url, { fetchFn: recorder.fetch });
-    const metadata = info.authorizationServerMetadata as (typeof info.authorizationServerMetadata & { revocation_endpoint?: string }) | undefined;
+    const metadata = info.authorizationServerMetadata as unknown as (Record<string, unknown> & { revocation_endpoint?: string; revocation_endpoint_auth_methods_supported?: string[] }) | undefined;
     const endpoint = metadata?.revocation_endpoint;
     if (!endpoint) return { revoked: false, steps: steps() };
     const auth = clientAuth(req, metadata?.revocation_endpoint_auth_methods_supported as string[] | undefined);
