@@ -11,6 +11,7 @@ import type {
   ToolsResponse,
   UserHeaders,
 } from "../mcp/contract.ts";
+import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse, OAuthRevokeRequest, OAuthRevokeResponse } from "../mcp/oauth-contract.ts";
 import { SseParser } from "../mcp/sse-parser.ts";
 
 /** A failure reported by our API ("we couldn't ask"), with its kind, message and hint. */
@@ -156,4 +157,8 @@ export const api = {
   answer: (req: RpcAnswerRequest, signal?: AbortSignal) => post<RpcControlResponse>("/api/rpc/answer", req, signal),
   /** Stop the call of a /api/rpc stream; the stream then ends with an `error` event carrying the exchanges so far. */
   cancel: (req: RpcCancelRequest, signal?: AbortSignal) => post<RpcControlResponse>("/api/rpc/cancel", req, signal),
+  /** Run the OAuth flow as far as it goes without the user; a failed step is an ApiError of kind `oauth-flow`. */
+  oauthAuthorize: (req: OAuthAuthorizeRequest, signal?: AbortSignal) => post<OAuthAuthorizeResponse>("/api/oauth/authorize", req, signal),
+  /** Revoke the tokens of a sign-in (where the authorization server can). */
+  oauthRevoke: (req: OAuthRevokeRequest, signal?: AbortSignal) => post<OAuthRevokeResponse>("/api/oauth/revoke", req, signal),
 };
