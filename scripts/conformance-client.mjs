@@ -120,7 +120,7 @@ function eraFor(version) {
 async function connect() {
   const era = eraFor(protocolVersion);
   // interactive: a person answers the server's requests (the connection declares elicitation, sampling, roots).
-  const res = await post("/api/connect", { url: serverUrl, era, interactive: true });
+  const res = await withAuth(() => post("/api/connect", { url: serverUrl, era, interactive: true, ...authHeaders() }));
   connection = res.connection;
   serverInfo = res.server;
   log("connected", { era: res.server.era, protocolVersion: res.server.protocolVersion, exchanges: res.exchanges?.length ?? 0 });
@@ -128,7 +128,7 @@ async function connect() {
 }
 
 async function listTools() {
-  const res = await post("/api/tools", { connection });
+  const res = await withAuth(() => post("/api/tools", { connection, ...authHeaders() }));
   if (res.connection) connection = res.connection;
   log("tools", { callable: res.tools.map((t) => t.name), excluded: res.excluded.map((e) => `${e.tool.name} (${e.reason})`) });
   return res;
@@ -166,11 +166,15 @@ async function answerServerRequest(streamId, event) {
  * answer (an API without streaming) is accepted too.
  */
 async function rpc(message) {
+  return withAuth(() => rpcOnce(message));
+}
+
+async function rpcOnce(message) {
   const path = "/api/rpc";
   const res = await fetch(`${base}${path}`, {
     method: "POST",
     headers: requestHeaders("text/event-stream"),
-    body: JSON.stringify({ connection, message }),
+    body: JSON.stringify({ connection, message, ...authHeaders() }),
   });
   if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) {
     const text = await res.text();
@@ -219,6 +223,102 @@ async function rpc(message) {
     });
   }
   return body;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Signing in, as the playground's sign-in panel does: the proxy answers `upstream-auth` with the server's challenge,
+// the browser asks POST /api/oauth/authorize for the next step, follows the authorization URL (the suite's
+// authorization server approves at once and redirects to Toolscope's /oauth/callback, whose query we read instead
+// of loading the page), checks `state`, sends the code back, and repeats the call with the token.
+
+/** Step-ups (403 insufficient_scope) per call before we give up, as the playground does (MAX_STEP_UP_ATTEMPTS). */
+const MAX_STEP_UPS = 2;
+/** Sign-ins after a 401 per call: a second 401 right after a fresh token means the flow cannot help. */
+const MAX_REAUTHORIZATIONS = 2;
+
+const oauth = {
+  state: undefined,
+  // The suite's pre-registration scenario hands over the client it registered (what a user types into "Use my client").
+  preregistered: typeof context.client_id === "string" ? { clientId: context.client_id, clientSecret: context.client_secret } : undefined,
+  signIns: 0,
+};
+
+function authHeaders() {
+  const token = oauth.state?.tokens?.access_token;
+  return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+}
+
+/** The union of space-separated scopes, first seen first (SEP-2350: a step-up keeps what was granted). */
+function scopeUnion(...scopes) {
+  const out = [];
+  for (const s of scopes) for (const one of (s ?? "").split(" ")) if (one && !out.includes(one)) out.push(one);
+  return out.length ? out.join(" ") : undefined;
+}
+
+async function oauthStep(body) {
+  const res = await post("/api/oauth/authorize", {
+    url: serverUrl,
+    state: oauth.state,
+    ...(oauth.preregistered ? { preregistered: oauth.preregistered } : {}),
+    ...body,
+  });
+  oauth.state = res.state;
+  for (const step of res.steps ?? []) log("oauth step", { kind: step.kind, ok: step.ok, title: step.title.slice(0, 160) });
+  return res;
+}
+
+/** The browser's part of the redirect: open the authorization URL, land on our callback, read its query. */
+async function followAuthorization(authorizationUrl) {
+  const res = await fetch(authorizationUrl, { redirect: "manual" });
+  const location = res.headers.get("location");
+  if (!location) throw new Error(`the authorization endpoint answered HTTP ${res.status} without a redirect`);
+  const back = new URL(location, authorizationUrl);
+  const q = back.searchParams;
+  if (q.get("error")) throw new Error(`the authorization server refused: ${q.get("error")} ${q.get("error_description") ?? ""}`);
+  if (q.get("state") !== oauth.state?.oauthState) throw new Error("the callback's state does not match the request's: not our sign-in");
+  return { code: q.get("code"), state: q.get("state"), ...(q.has("iss") ? { iss: q.get("iss") } : {}) };
+}
+
+async function signIn(challenge, { scope, forceReauthorization, invalidate } = {}) {
+  oauth.signIns++;
+  const first = await oauthStep({
+    ...(scope ? { scope } : {}),
+    ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}),
+    ...(forceReauthorization ? { forceReauthorization: true } : {}),
+    ...(invalidate ? { invalidate } : {}),
+  });
+  if (first.outcome === "authorized") return log("signed in without the user (refreshed)");
+  const callback = await followAuthorization(first.authorizationUrl);
+  const done = await oauthStep({ callback, ...(scope ? { scope } : {}) });
+  if (done.outcome !== "authorized") throw new Error("the token exchange did not end the flow");
+  log("signed in", { identity: first.clientIdentity, scope: done.state.tokens?.scope });
+}
+
+/** Run `call`; when the server wants authorization, sign in (or step up) and run it again, within the limits. */
+async function withAuth(call) {
+  let stepUps = 0;
+  let reauthorizations = 0;
+  for (;;) {
+    try {
+      return await call();
+    } catch (err) {
+      const challenge = err instanceof ApiError ? err.body?.error?.auth : undefined;
+      if (!challenge) throw err;
+      log("challenge", challenge);
+      if (challenge.status === 403) {
+        if (++stepUps > MAX_STEP_UPS) throw new Error(`still 403 insufficient_scope after ${MAX_STEP_UPS} step-ups: giving up`);
+        const scope = scopeUnion(oauth.state?.requestedScope ?? oauth.state?.tokens?.scope, challenge.scope);
+        const granted = (oauth.state?.tokens?.scope ?? "").split(" ");
+        const widens = (scope ?? "").split(" ").some((s) => s && !granted.includes(s));
+        await signIn(challenge, { scope, forceReauthorization: widens });
+      } else {
+        if (++reauthorizations > MAX_REAUTHORIZATIONS) throw new Error(`still 401 after ${MAX_REAUTHORIZATIONS} sign-ins: giving up`);
+        // A 401 with a token in hand: it expired, or the server moved to another authorization server (SEP-2352).
+        const hadToken = Boolean(oauth.state?.tokens);
+        await signIn(challenge, { scope: challenge.scope, ...(hadToken ? { invalidate: ["discovery"] } : {}) });
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,11 @@
 import { ContractError, parseServerUrl, requireObject } from "./contract-guards.ts";
-import type { OAuthAuthorizeRequest, OAuthClientAuthMethod, OAuthFlowState, OAuthPreregisteredClient, OAuthRevokeRequest } from "./oauth-contract.ts";
+import type {
+  OAuthAuthorizeRequest,
+  OAuthClientAuthMethod,
+  OAuthFlowState,
+  OAuthPreregisteredClient,
+  OAuthRevokeRequest,
+} from "./oauth-contract.ts";
 import { isObject } from "../json/guards.ts";
 
 const AUTH_METHODS: readonly OAuthClientAuthMethod[] = ["none", "client_secret_basic", "client_secret_post"];
@@ -46,7 +52,11 @@ function parsePreregistered(value: unknown): OAuthPreregisteredClient | undefine
   const authMethod = value.authMethod;
   if (authMethod !== undefined && !AUTH_METHODS.includes(authMethod as OAuthClientAuthMethod))
     throw new ContractError(`"preregistered.authMethod" must be one of ${AUTH_METHODS.join(", ")}.`);
-  return { clientId, ...(clientSecret ? { clientSecret } : {}), ...(authMethod ? { authMethod: authMethod as OAuthClientAuthMethod } : {}) };
+  return {
+    clientId,
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(authMethod ? { authMethod: authMethod as OAuthClientAuthMethod } : {}),
+  };
 }
 
 /** POST /api/oauth/authorize */
@@ -67,7 +77,11 @@ export function parseOAuthAuthorizeRequest(body: unknown): OAuthAuthorizeRequest
   if (b.forceReauthorization !== undefined && typeof b.forceReauthorization !== "boolean")
     throw new ContractError('"forceReauthorization" must be true or false.');
   const scope = optionalString(b.scope, "scope", '"mcp:read mcp:write"');
-  const resourceMetadataUrl = optionalString(b.resourceMetadataUrl, "resourceMetadataUrl", '"https://example.com/.well-known/oauth-protected-resource"');
+  const resourceMetadataUrl = optionalString(
+    b.resourceMetadataUrl,
+    "resourceMetadataUrl",
+    '"https://example.com/.well-known/oauth-protected-resource"',
+  );
   const state = parseState(b.state);
   const preregistered = parsePreregistered(b.preregistered);
   return {

@@ -90,7 +90,8 @@ class BrowserHeldProvider implements OAuthClientProvider {
   saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): void {
     // A pre-registered client is the user's to keep (its secret stays in their browser, not in this state).
     if (this.preregistered) return;
-    if (this.identity !== "stored") this.identity = info.client_id === this.clientMetadataUrl ? "client-metadata-document" : "dynamic-registration";
+    if (this.identity !== "stored")
+      this.identity = info.client_id === this.clientMetadataUrl ? "client-metadata-document" : "dynamic-registration";
     this.flow.client = { ...(info as OAuthFlowState["client"] & object), issuer: info.issuer ?? ctx?.issuer };
   }
 
@@ -184,6 +185,12 @@ export async function authorize(req: OAuthAuthorizeRequest, ctx: OAuthRunContext
     throw oauthFailure(undefined, (err as Error).message, undefined, describeSteps(recorder.exchanges, callbackChecks, req), err, req);
   }
   const steps: OAuthStep[] = describeSteps(recorder.exchanges, callbackChecks, req, provider.authorizationUrl);
+  if (outcome === "REDIRECT" && provider.authorizationUrl) {
+    // What was asked for, whoever chose it (the challenge, the resource's scopes_supported): a step-up adds to it.
+    const asked = new URL(provider.authorizationUrl).searchParams.get("scope");
+    if (asked) flow.requestedScope = asked;
+    else delete flow.requestedScope;
+  }
   if (outcome === "AUTHORIZED") {
     // The flow is over: the next one discovers afresh (the resource may move to another authorization server).
     forget(flow, "verifier");

@@ -6,12 +6,17 @@ import { createOAuthRecorder } from "./oauth-recorder.ts";
 import { describeSteps, oauthFailure } from "./oauth-steps.ts";
 
 /** The client's credentials on a revocation request (RFC 7009 §2.1: the client authenticates as at the token endpoint). */
-function clientAuth(req: OAuthRevokeRequest, methods: readonly string[] | undefined): { headers: Record<string, string>; params: Record<string, string> } {
+function clientAuth(
+  req: OAuthRevokeRequest,
+  methods: readonly string[] | undefined,
+): { headers: Record<string, string>; params: Record<string, string> } {
   const clientId = req.preregistered?.clientId ?? req.state.client?.client_id;
   const secret = req.preregistered?.clientSecret ?? req.state.client?.client_secret;
   if (!clientId) return { headers: {}, params: {} };
   if (!secret) return { headers: {}, params: { client_id: clientId } };
-  const usePost = req.preregistered?.authMethod === "client_secret_post" || (methods && !methods.includes("client_secret_basic") && methods.includes("client_secret_post"));
+  const usePost =
+    req.preregistered?.authMethod === "client_secret_post" ||
+    (methods && !methods.includes("client_secret_basic") && methods.includes("client_secret_post"));
   if (usePost) return { headers: {}, params: { client_id: clientId, client_secret: secret } };
   const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString("base64");
   return { headers: { authorization: `Basic ${basic}` }, params: {} };
@@ -26,7 +31,8 @@ export async function revoke(req: OAuthRevokeRequest, ctx: OAuthRunContext): Pro
   const steps = () => describeSteps(recorder.exchanges, [], { url: req.url });
   try {
     const info = await discoverOAuthServerInfo(req.url, { fetchFn: recorder.fetch });
-    const metadata = info.authorizationServerMetadata as unknown as (Record<string, unknown> & { revocation_endpoint?: string; revocation_endpoint_auth_methods_supported?: string[] }) | undefined;
+    const metadata = info.authorizationServerMetadata as unknown as
+      (Record<string, unknown> & { revocation_endpoint?: string; revocation_endpoint_auth_methods_supported?: string[] }) | undefined;
     const endpoint = metadata?.revocation_endpoint;
     if (!endpoint) return { revoked: false, steps: steps() };
     const auth = clientAuth(req, metadata?.revocation_endpoint_auth_methods_supported as string[] | undefined);
@@ -46,6 +52,12 @@ export async function revoke(req: OAuthRevokeRequest, ctx: OAuthRunContext): Pro
     }
     return { revoked, steps: steps() };
   } catch (err) {
-    throw oauthFailure("revocation", (err as Error).message, "The tokens are forgotten in this browser; they expire on their own.", steps(), err);
+    throw oauthFailure(
+      "revocation",
+      (err as Error).message,
+      "The tokens are forgotten in this browser; they expire on their own.",
+      steps(),
+      err,
+    );
   }
 }

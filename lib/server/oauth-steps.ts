@@ -25,8 +25,7 @@ const STEP_HINTS: Partial<Record<OAuthStep["kind"], string>> = {
     "The server's Protected Resource Metadata (RFC 9728) is missing or does not name this server: check its /.well-known/oauth-protected-resource document and its resource field.",
   "authorization-server-metadata":
     "The authorization server's metadata (RFC 8414 or OpenID discovery) is missing or invalid: its issuer must equal the URL it was fetched for.",
-  registration:
-    "The authorization server refused to register Toolscope: enter a client id registered with it beforehand (Use my client).",
+  registration: "The authorization server refused to register Toolscope: enter a client id registered with it beforehand (Use my client).",
   callback: "Start the sign-in again; if it keeps failing, the authorization server's iss or state does not match its metadata.",
   token: "The authorization server refused the code: check the client's credentials and authentication method, then sign in again.",
   refresh: "Sign in again: the refresh token was refused.",
@@ -56,7 +55,9 @@ function checksFor(kind: OAuthStep["kind"], x: HttpExchange): string[] {
   const body = parseJson(x.response?.body);
   const out: string[] = [];
   if (status >= 400) {
-    out.push(`HTTP ${status}${body?.error ? `: ${String(body.error)}${body.error_description ? ` (${String(body.error_description)})` : ""}` : ""}`);
+    out.push(
+      `HTTP ${status}${body?.error ? `: ${String(body.error)}${body.error_description ? ` (${String(body.error_description)})` : ""}` : ""}`,
+    );
     return out;
   }
   if (!body) return out;
@@ -121,7 +122,12 @@ function callbackStep(req: OAuthAuthorizeRequest, checks: string[]): OAuthStep {
 }
 
 /** The steps of one run, in order: each exchange, the callback before the token request, the authorization request last. */
-export function describeSteps(exchanges: HttpExchange[], callbackChecks: string[], req: OAuthAuthorizeRequest, authorizationUrl?: string): OAuthStep[] {
+export function describeSteps(
+  exchanges: HttpExchange[],
+  callbackChecks: string[],
+  req: OAuthAuthorizeRequest,
+  authorizationUrl?: string,
+): OAuthStep[] {
   const steps = exchanges.map(exchangeStep);
   if (req.callback) {
     const at = steps.findIndex((s) => s.kind === "token");
