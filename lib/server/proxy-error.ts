@@ -492,6 +492,11 @@ function notJsonRpc(url: string): ProxyError {
 export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, exchanges?: readonly HttpExchange[]): ProxyError {
   // Messages are shown, logged and kept in history: never with the URL's credentials or secret query parameters.
   const url = redactServerUrl(rawUrl);
+  // Whatever the SDK made of it (an HTTP error, its own insufficient-scope error), a refusal that carries an
+  // authorization challenge is the server asking for a sign-in.
+  const last = exchanges?.at(-1)?.response;
+  const challenge = last && !(err instanceof ProxyError) ? challengeFrom(last.status, last.headers) : undefined;
+  if (challenge) return authRequired(challenge, serverText(last?.body));
   for (const e of causeChain(err)) {
     if (e instanceof ProxyError) return e;
     if (e instanceof ContractError)
