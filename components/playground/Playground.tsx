@@ -45,6 +45,9 @@ import { SharedResponseView } from "./SharedResponseView";
 import { ShareDialog } from "./ShareDialog";
 import { SplitPane } from "./SplitPane";
 import { useConnection } from "./useConnection";
+import { OAuthPrompt, OAuthStatus } from "./OAuthControls";
+import { useOAuth } from "./useOAuth";
+import { withOAuthHeader } from "@/lib/playground/oauth-session";
 import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
 import { useHistory } from "./useHistory";
 import { SendPreview } from "./SendPreview";
@@ -87,7 +90,17 @@ const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hov
 
 /** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests and the requests a server sends mid-call, keep history, share. */
 export function Playground({ server, tool, initial, onTabState }: Props) {
-  const { conn, tools, listInfo, error: setupError, headers, replaceDescriptor, refreshTools } = useConnection(server, initial?.era);
+  const oauth = useOAuth(server);
+  const {
+    conn,
+    tools,
+    listInfo,
+    error: setupError,
+    headers,
+    userHeaders,
+    replaceDescriptor,
+    refreshTools,
+  } = useConnection(server, initial?.era, oauth);
   const [state, dispatch] = useReducer(reduce, null, () =>
     initialState({
       edited: initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)),
@@ -135,13 +148,24 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         durationMs: ex.rounds.reduce((sum, r) => sum + (r.outcome.kind === "response" ? r.outcome.rpc.durationMs : (r.elapsedMs ?? 0)), 0),
       };
       void history.add(entry);
+      // Refused for want of a token, then sent again with one: the debugger's last step.
+      if (
+        ex.rounds.length > 1 &&
+        ex.rounds.slice(0, -1).some((r) => r.outcome.kind === "proxy-error" && r.outcome.error.kind === "upstream-auth")
+      )
+        oauth.noteRetry({
+          what: method,
+          ok: last.outcome.kind === "response",
+          summary: roundSummary(last),
+          ...(last.outcome.kind === "response" ? { exchanges: last.outcome.rpc.exchanges } : {}),
+        });
       // An unknown-tool answer: the list changed unannounced, fetch it again so templates, completion and checks follow.
       // A list_changed heard during the exchange reached the notifications feed as it came (onToolsChanged below),
       // which follows the same rule (lib/playground/list-freshness.ts): one fetch per change.
       const stale = listStaleReason(ex.rounds.flatMap((r) => (r.outcome.kind === "response" ? [{ method, rpc: r.outcome.rpc }] : [])));
       if (stale === "unknown-tool") void followToolList(stale, refreshTools, (text) => dispatch({ type: "tools-notice", text }));
     },
-    [server, era, history, refreshTools],
+    [server, era, history, refreshTools, oauth],
   );
   const isStdio = conn?.connection.url.startsWith("stdio:") ?? false;
   const headerOverrides = isStdio ? undefined : overrideMap(state.overrideDrafts).overrides;
@@ -162,7 +186,18 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     logLevel: prefs.logLevel,
     onConnection: replaceDescriptor,
     onFinished,
+    // A token about to expire is refreshed before sending; a refusal waits for a refresh or the user's sign-in.
+    prepareHeaders: async () => withOAuthHeader(userHeaders, await oauth.ensureFresh()),
+    onAuthRefusal: async (error, attempts, sent) => {
+      const r = await oauth.resolveRefusal(error, attempts, sent);
+      return r && { headers: withOAuthHeader(userHeaders, r.state), attempts: r.attempts };
+    },
   });
+  // Cancel also gives up a sign-in the request waits for.
+  const cancel = () => {
+    if (oauth.prompt) oauth.dismiss();
+    runner.cancel();
+  };
   const text = selectText(state, tools ? initialRequestText(tools, tool) : null);
   // The one parse of the editor text, shared by Send and Copy as code.
   const parsed = useMemo(() => (text === null ? null : parseMessage(text)), [text]);
@@ -244,7 +279,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   }, [text, runner.exchange, initial?.response, onTabState]);
   const commands: PaletteCommand[] = [
     { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
-    ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: runner.cancel }] : []),
+    ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: cancel }] : []),
     {
       id: "history",
       label: showHistory ? "Hide history" : "Show history",
@@ -286,7 +321,14 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     ...templateCommands,
   ];
 
-  if (setupError) return <ProxyErrorBanner error={setupError} />;
+  if (setupError)
+    return (
+      <div className="space-y-3">
+        <ProxyErrorBanner error={setupError} />
+        <OAuthStatus oauth={oauth} />
+      </div>
+    );
+  if (oauth.prompt && (!conn || !tools)) return <OAuthPrompt oauth={oauth} dismissible />;
   if (!conn || !tools || text === null)
     return (
       <p className="text-sm text-zinc-500" data-testid="playground-loading">
@@ -354,12 +396,13 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           {conn.connection.transport === "sse" ? " · HTTP+SSE" : ""}
         </span>
         <span className="min-w-0 truncate text-zinc-500">{conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? server}</span>
+        <OAuthStatus oauth={oauth} />
         <span className="ml-auto" />
         <LogLevelPicker era={conn.server.era} value={prefs.logLevel} onChange={(logLevel) => updatePrefs({ logLevel })} />
         {busy ? (
           <button
             type="button"
-            onClick={runner.cancel}
+            onClick={cancel}
             disabled={exchange?.state === "cancelling"}
             className="rounded-md border border-zinc-300 px-3 py-1.5 disabled:opacity-60 dark:border-zinc-700"
             data-testid="cancel"
@@ -540,6 +583,8 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           </button>
         </span>
       </nav>
+      {/* A send refused for want of sign-in waits here (Cancel or "Not now" lets it fail as it was). */}
+      <OAuthPrompt oauth={oauth} dismissible />
       {/* The panels open right under the buttons that toggle them (below the editor they were off-screen). */}
       {showHistory && (
         <div id="playground-history">

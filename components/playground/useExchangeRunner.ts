@@ -5,6 +5,7 @@ import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, UserHeaders } f
 import { api, ApiError } from "@/lib/client/api-client";
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type InputRequest, type RoundRecord } from "@/lib/playground/mrtr";
 import { withPlaygroundMeta, type LogLevelChoice } from "@/lib/playground/notifications";
+import { NO_ATTEMPTS, type AuthAttempts } from "@/lib/playground/oauth-policy";
 import {
   answerFailedNotice,
   answerRequest,
@@ -80,6 +81,29 @@ interface Options {
    */
   onNotification?: (messages: Record<string, unknown>[], origin: "call" | "session") => void;
   maxRounds?: number;
+  /** The headers to start an exchange with, when they must be made first (an OAuth token about to expire is refreshed). */
+  prepareHeaders?: () => Promise<UserHeaders>;
+  /**
+   * A round was refused for want of authorization (`upstream-auth`): resolves with the headers to send it again with
+   * (after a refresh or the user's sign-in), or null to let the exchange end with the refusal.
+   */
+  onAuthRefusal?: (
+    error: ProxyErrorBody["error"],
+    attempts: AuthAttempts,
+    sent: UserHeaders,
+  ) => Promise<{ headers: UserHeaders; attempts: AuthAttempts } | null>;
+}
+
+/** A round the server refused for want of authorization: sent again with a token, so no MRTR round of its own. */
+function isAuthRefusal(r: Round): boolean {
+  return r.outcome.kind === "proxy-error" && r.outcome.error.kind === "upstream-auth";
+}
+
+/** The rounds as MRTR counts them (refused-for-authorization rounds left out). */
+function mrtrRecords(rounds: readonly Round[]): RoundRecord[] {
+  return rounds
+    .filter((r) => !isAuthRefusal(r))
+    .map((r) => ({ message: r.message, response: r.outcome.kind === "response" ? r.outcome.rpc.response : null }));
 }
 
 /** The request in flight: its stream (once announced) and how to stop it. */
@@ -108,6 +132,8 @@ export function useExchangeRunner({
   onFinished,
   onNotification,
   maxRounds = MAX_MRTR_ROUNDS,
+  prepareHeaders,
+  onAuthRefusal,
 }: Options) {
   const [exchange, setExchange] = useState<Exchange | null>(null);
   const [ask, setAsk] = useState<PendingAsk | null>(null);
@@ -121,9 +147,29 @@ export function useExchangeRunner({
   /** Publishes a change to the exchange in flight (set by `run`, so callbacks outside it can update the exchange). */
   const updateRef = useRef<((f: (ex: Exchange) => Exchange) => void) | null>(null);
   const resolverRef = useRef<((answers: Record<string, unknown> | null) => void) | null>(null);
-  const latest = useRef({ connection, headers, headerOverrides, logLevel, onConnection, onFinished, onNotification });
+  const latest = useRef({
+    connection,
+    headers,
+    headerOverrides,
+    logLevel,
+    onConnection,
+    onFinished,
+    onNotification,
+    prepareHeaders,
+    onAuthRefusal,
+  });
   useEffect(() => {
-    latest.current = { connection, headers, headerOverrides, logLevel, onConnection, onFinished, onNotification };
+    latest.current = {
+      connection,
+      headers,
+      headerOverrides,
+      logLevel,
+      onConnection,
+      onFinished,
+      onNotification,
+      prepareHeaders,
+      onAuthRefusal,
+    };
   });
 
   const setAsks = useCallback((queue: ServerAsk[]) => {
@@ -176,6 +222,10 @@ export function useExchangeRunner({
       publish(ex);
       setAsk(null);
       setAsks([]);
+      // The headers of this exchange: a sign-in or refresh during it replaces them for the rounds after.
+      let headers = latest.current.prepareHeaders ? await latest.current.prepareHeaders() : latest.current.headers;
+      if (!isCurrent()) return;
+      let authAttempts = NO_ATTEMPTS;
       const used = new Set<unknown>([original.id]);
       let current = original;
       let answered: Record<string, unknown> | undefined;
@@ -191,7 +241,7 @@ export function useExchangeRunner({
           const rpc = await api.rpcStream(
             conn,
             wire,
-            latest.current.headers,
+            headers,
             {
               onNotification: (n) => {
                 streamed++;
@@ -252,19 +302,26 @@ export function useExchangeRunner({
         });
         if (flight.cancelRequested) {
           // The call may have finished before the cancel reached it: then its answer stands.
-          const records: RoundRecord[] = ex.rounds.map((r) => ({
-            message: r.message,
-            response: r.outcome.kind === "response" ? r.outcome.rpc.response : null,
-          }));
-          if (outcome.kind === "response" && nextStep(records, maxRounds).kind === "done")
+          if (outcome.kind === "response" && nextStep(mrtrRecords(ex.rounds), maxRounds).kind === "done")
             return finish("done", "The call had already finished when you cancelled it.");
           return finish("cancelled");
         }
+        if (outcome.kind === "proxy-error" && outcome.error.kind === "upstream-auth" && latest.current.onAuthRefusal) {
+          // Waiting for a refresh or the user's sign-in; then the same message goes again with the token.
+          publish({ ...ex, state: "asking" });
+          const next = await Promise.race([
+            latest.current.onAuthRefusal(outcome.error, authAttempts, headers),
+            new Promise<null>((resolve) => ctrl.signal.addEventListener("abort", () => resolve(null), { once: true })),
+          ]);
+          if (!isCurrent() || ctrl.signal.aborted) return finish("cancelled");
+          if (!next) return finish("done");
+          headers = next.headers;
+          authAttempts = next.attempts;
+          publish({ ...ex, state: "running" });
+          continue;
+        }
         if (outcome.kind === "proxy-error") return finish("done");
-        const records: RoundRecord[] = ex.rounds.map((r) => ({
-          message: r.message,
-          response: r.outcome.kind === "response" ? r.outcome.rpc.response : null,
-        }));
+        const records = mrtrRecords(ex.rounds);
         const step = nextStep(records, maxRounds);
         if (step.kind === "done") return finish("done");
         if (step.kind === "stop") return finish("stopped", step.reason);

@@ -17,6 +17,9 @@ export interface OAuthFlowLog {
   steps: OAuthStep[];
   /** Where the user was sent (its query holds no secret: PKCE sends the challenge, never the verifier). */
   authorizationUrl?: string;
+  /** How many `steps` came before the user was sent away, and before the callback: where the debugger lists them. */
+  authorizationAt?: number;
+  callbackAt?: number;
   callback?: { code?: string; stateMatched: boolean; iss?: string; error?: string; errorDescription?: string };
   /** Why the flow stopped, in words, and at which step. */
   failure?: { step: OAuthStep["kind"] | "popup" | "state-check" | "consent" | "retry"; message: string };

@@ -1,5 +1,6 @@
 import type { UserHeaders } from "../mcp/contract.ts";
 import type { OAuthClientAuthMethod, OAuthFlowState, OAuthPreregisteredClient } from "../mcp/oauth-contract.ts";
+import type { OAuthFlowLog } from "./oauth-flow-log.ts";
 
 /**
  * Browser-side memory of OAuth sign-ins, one per MCP server (key: the server URL). The flow state (client, tokens,
@@ -130,6 +131,10 @@ export interface PendingSignIn {
   /** The playground address to come back to after a full-page redirect. */
   returnUrl: string;
   startedAt: number;
+  /** The user's client secret, for redeeming the code after the page comes back (sessionStorage, like the rest). */
+  clientSecret?: string;
+  /** The debugger's record so far, so a full-page redirect does not lose it (masked: nothing secret in it). */
+  log?: OAuthFlowLog;
 }
 
 export function savePendingSignIn(p: PendingSignIn): void {
@@ -145,6 +150,11 @@ export function loadPendingSignIn(now = Date.now()): PendingSignIn | null {
 export function clearPendingSignIn(): void {
   storage("session")?.removeItem(PENDING);
 }
+
+/** The BroadcastChannel the callback page publishes on (a popup whose opener was cut off, e.g. by COOP, still reaches us). */
+export const OAUTH_CHANNEL = "toolscope-oauth";
+/** The `type` of the callback page's message (postMessage to the opener, and on {@link OAUTH_CHANNEL}). */
+export const OAUTH_CALLBACK_MESSAGE = "toolscope-oauth-callback";
 
 /** What the authorization server sent to /oauth/callback (its query, minus anything else). */
 export interface OAuthCallbackResult {
@@ -168,6 +178,15 @@ export function parseCallbackQuery(search: string): OAuthCallbackResult {
   pick("iss", "iss");
   pick("error", "error");
   pick("error_description", "errorDescription");
+  return out;
+}
+
+/** The callback page's message, checked (any page of our origin may post on the channel). */
+export function callbackFromMessage(data: unknown): OAuthCallbackResult | null {
+  if (typeof data !== "object" || data === null || (data as { type?: unknown }).type !== OAUTH_CALLBACK_MESSAGE) return null;
+  const d = data as Record<string, unknown>;
+  const out: OAuthCallbackResult = {};
+  for (const key of ["code", "state", "iss", "error", "errorDescription"] as const) if (typeof d[key] === "string") out[key] = d[key];
   return out;
 }
 
