@@ -38,6 +38,12 @@ export function ConnectForm() {
       const q = encodeURIComponent(key);
       router.push(Object.keys(headers).length ? `/playground?server=${q}` : `/docs?server=${q}`);
     } catch (err) {
+      // Docs pages cannot sign in (they load without credentials): a server that wants sign-in opens in the playground,
+      // whose sign-in panel takes it from there.
+      if (err instanceof ApiError && err.body.kind === "upstream-auth") {
+        saveHeaders(url.trim(), headers);
+        return router.push(`/playground?server=${encodeURIComponent(url.trim())}`);
+      }
       setError(err instanceof ApiError ? { message: err.body.message, hint: err.body.hint } : { message: (err as Error).message });
       setBusy(false);
     }

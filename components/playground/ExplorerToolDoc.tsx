@@ -18,8 +18,8 @@ interface Props {
   tool: Tool;
   /** The tool list's cache hints (ttlMs, cacheScope, fetchedAt). */
   listInfo: ToolListInfo | null;
-  /** The tool's docs page. */
-  docsHref: string;
+  /** The tool's docs page; absent when live docs cannot show this server (it needs sign-in, and they carry no credentials). */
+  docsHref?: string;
 }
 
 const HINT_TONES: Partial<Record<string, BadgeTone>> = {
@@ -133,13 +133,20 @@ export function ExplorerToolDoc({ tool, listInfo, docsHref }: Props) {
           </p>
         </DocSection>
       )}
-      <a
-        href={docsHref}
-        className="mt-2 inline-block rounded text-xs font-medium text-accent-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600 dark:text-accent-100"
-        data-testid="explorer-docs-link"
-      >
-        Docs page for {tool.name} →
-      </a>
+      {docsHref === undefined ? (
+        <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="explorer-docs-note">
+          No docs page link: docs pages load without credentials, and this server needs sign-in. Its docs are the ones shown here, from your
+          signed-in connection.
+        </p>
+      ) : (
+        <a
+          href={docsHref}
+          className="mt-2 inline-block rounded text-xs font-medium text-accent-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600 dark:text-accent-100"
+          data-testid="explorer-docs-link"
+        >
+          Docs page for {tool.name} →
+        </a>
+      )}
     </div>
   );
 }

@@ -617,6 +617,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           versions={notifications.versions}
           onPrompts={setPrompts}
           deferred={fromShareLink}
+          signedIn={oauth.signedIn !== null}
         />
         <div className="min-w-0 flex-1">
           <SplitPane
@@ -690,6 +691,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           experiment={{ server, era: conn.server.era, request: text }}
           response={lastResponse ?? undefined}
           onClose={closeOverlay}
+          {...(oauth.signedIn ? { signedIn: { headers, issuer: oauth.signedIn.issuer } } : {})}
         />
       )}
       {overlay?.kind === "save" && (

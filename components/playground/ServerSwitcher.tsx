@@ -13,11 +13,14 @@ import { Modal } from "./Modal";
 
 const field = connectField;
 
-/** What a successful switch hands the tab: the server's key (as the proxy names it), the era asked for, the answer. */
+/**
+ * What a switch hands the tab: the server's key (as the proxy names it), the era asked for, the answer (absent when the
+ * server wants sign-in: the tab then shows its sign-in panel).
+ */
 export interface SwitchedServer {
   server: string;
   era: EraChoice;
-  response: ConnectResponse;
+  response?: ConnectResponse;
 }
 
 interface Props {
@@ -142,6 +145,11 @@ function SwitchDialog({ server, era, onClose, onSwitch }: Props & { onClose: () 
       recent.remember({ url: key, era: eraChoice, name: info?.title ?? info?.name, headers });
       onSwitch({ server: key, era: eraChoice, response });
     } catch (err) {
+      // A server that wants sign-in is switched to all the same: the tab's sign-in panel takes it from there.
+      if (err instanceof ApiError && err.body.kind === "upstream-auth") {
+        saveHeaders(target, headers);
+        return onSwitch({ server: target, era: eraChoice });
+      }
       setError(err instanceof ApiError ? err.body : { kind: "internal", message: (err as Error).message });
       setBusy(false);
     }

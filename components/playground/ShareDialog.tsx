@@ -3,17 +3,21 @@
 import { useMemo, useState } from "react";
 import { ShareLinkError, shareUrl, type SharedExperiment } from "@/lib/share/share-codec";
 import { CopyButton } from "@/components/ui/CopyButton";
+import type { UserHeaders } from "@/lib/mcp/contract";
 import { Modal } from "./Modal";
+import { SnapshotShare } from "./SnapshotShare";
 
 interface Props {
   experiment: Omit<SharedExperiment, "response">;
   /** The latest response, offered as an option. */
   response?: unknown;
   onClose: () => void;
+  /** The server is reached with a sign-in: offer a docs snapshot (after a confirmation), live docs being unable to. */
+  signedIn?: { headers: UserHeaders; issuer?: string };
 }
 
 /** A link to this experiment, in the URL fragment: nothing is stored on our server, and no header or token is included. */
-export function ShareDialog({ experiment, response, onClose }: Props) {
+export function ShareDialog({ experiment, response, onClose, signedIn }: Props) {
   const [withResponse, setWithResponse] = useState(false);
   const result = useMemo((): { url: string } | { error: string } => {
     try {
@@ -58,6 +62,7 @@ export function ShareDialog({ experiment, response, onClose }: Props) {
         </p>
       )}
       {"url" in result && <p className="mt-1 text-xs text-zinc-500">{result.url.length.toLocaleString("en")} characters.</p>}
+      {signedIn && <SnapshotShare server={experiment.server} headers={signedIn.headers} issuer={signedIn.issuer} />}
     </Modal>
   );
 }

@@ -32,6 +32,8 @@ interface Props {
   deferred?: boolean;
   /** Told the server's prompts once listed (the arguments form fills prompts/get from them). */
   onPrompts?: (prompts: ExplorerPrompt[]) => void;
+  /** The server is reached with a sign-in: live docs pages (no credentials) cannot show it, so no links to them. */
+  signedIn?: boolean;
 }
 
 /** The list's hint badges: smaller than the docs' (a row per tool), same colours. */
@@ -170,7 +172,9 @@ export function ToolExplorer(props: Props) {
                             <span className="block truncate text-[0.7rem] text-zinc-600 dark:text-zinc-400">{t.title}</span>
                           )}
                         </button>
-                        {isChosen && <ExplorerToolDoc tool={t} listInfo={listInfo} docsHref={links.toolPage(t.name)} />}
+                        {isChosen && (
+                          <ExplorerToolDoc tool={t} listInfo={listInfo} docsHref={props.signedIn ? undefined : links.toolPage(t.name)} />
+                        )}
                       </li>
                     );
                   })}
