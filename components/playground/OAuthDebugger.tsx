@@ -25,9 +25,10 @@ function Verdict({ ok }: { ok: boolean }) {
 }
 
 /** One entry of the flow: a heading with its verdict, then what was checked and what crossed the wire. */
-function Entry({ title, ok, children }: { title: string; ok?: boolean; children: ReactNode }) {
+function Entry({ title, kind, ok, children }: { title: string; kind?: string; ok?: boolean; children: ReactNode }) {
   return (
     <li className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+      {kind && <p className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{kind}</p>}
       <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
         <span className="min-w-0 [overflow-wrap:anywhere]">{title}</span>
         {ok !== undefined && <Verdict ok={ok} />}
@@ -39,7 +40,7 @@ function Entry({ title, ok, children }: { title: string; ok?: boolean; children:
 
 function StepEntry({ step }: { step: OAuthStep }) {
   return (
-    <Entry title={`${STEP_KIND_LABELS[step.kind]}: ${step.title}`} ok={step.ok}>
+    <Entry kind={STEP_KIND_LABELS[step.kind]} title={step.title} ok={step.ok}>
       {step.checks.length > 0 && (
         <ul className="list-disc space-y-0.5 pl-5" aria-label="Checks">
           {step.checks.map((c, i) => (

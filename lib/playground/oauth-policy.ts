@@ -104,7 +104,8 @@ export function afterDecision(attempts: AuthAttempts, decision: AuthDecision): A
 
 /** Why the sign-in panel is shown, in words. */
 export const SIGN_IN_REASONS: Record<Extract<AuthDecision, { kind: "sign-in" }>["reason"], string> = {
-  "no-session": "This server needs sign-in.",
+  "no-session":
+    "It refused the request for want of a token. Sign in with its authorization server and the request goes again with the token.",
   "no-refresh": "The server refused the token, and there is no refresh token to get a new one: sign in again.",
   "rejected-again":
     "The server refused a fresh token too. Signing in again starts over, discovery included (the server may have moved its authorization server).",
