@@ -1,5 +1,5 @@
 import "server-only";
-import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
+import type { ServerSummary, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import { config } from "./config.ts";
 import { classifyError, ProxyError } from "./proxy-error.ts";
 import { normaliseServerUrl } from "./era-cache.ts";
@@ -30,16 +30,16 @@ function state() {
 }
 
 /** `fresh`: past the proxy's tool-list cache (the list as the server has it now). */
-async function load(url: string, origin: string, fresh = false): Promise<DocsSnapshot> {
+async function load(url: string, origin: string, fresh = false, headers: UserHeaders = {}): Promise<DocsSnapshot> {
   const ctx = { config: config(), origin, signal: AbortSignal.timeout(config().requestTimeoutMs * 3) };
   try {
-    const { server, connection } = await connect({ url, era: "auto", headers: {} }, ctx);
+    const { server, connection } = await connect({ url, era: "auto", headers }, ctx);
     try {
-      const list = await tools({ connection, headers: {}, ...(fresh ? { fresh } : {}) }, ctx);
+      const list = await tools({ connection, headers, ...(fresh ? { fresh } : {}) }, ctx);
       return { server, list };
     } finally {
       // A docs view holds nothing afterwards: a legacy session is ended, a stdio process stopped (modern: a no-op).
-      await disconnect({ connection, headers: {} }, ctx).catch((err: unknown) =>
+      await disconnect({ connection, headers }, ctx).catch((err: unknown) =>
         log.debug("docs load could not release its connection", { reason: (err as Error).message }),
       );
     }
@@ -90,9 +90,11 @@ export async function docsSnapshot(url: string, origin: string): Promise<DocsSna
  * must not present a list fetched minutes ago as the current one (the list's `fetchedAt` says when it was fetched).
  * No stale copy stands in when the server is down: the failure is the answer. A list that differs from the one last
  * seen drops every cached view of the server (see fetchToolList), so docs pages follow on their next render.
+ * `headers`: a signed-in Share of a protected server sends its credentials for this one fetch (the proxy's caches
+ * key lists by them); only the definitions are stored.
  */
-export function freshDocsSnapshot(url: string, origin: string): Promise<DocsSnapshot> {
-  return load(url, origin, true);
+export function freshDocsSnapshot(url: string, origin: string, headers: UserHeaders = {}): Promise<DocsSnapshot> {
+  return load(url, origin, true, headers);
 }
 
 /** Forget the docs snapshot of a server (its tool list changed), so the next render loads it again. */

@@ -1,4 +1,5 @@
-import { ContractError, parseServerUrl } from "@/lib/mcp/contract-guards";
+import type { UserHeaders } from "@/lib/mcp/contract";
+import { ContractError, parseServerUrl, parseUserHeaders, type HeaderLimits } from "@/lib/mcp/contract-guards";
 import { handleApi } from "@/lib/server/api-route";
 import { freshDocsSnapshot } from "@/lib/server/docs-snapshot";
 import { requestOrigin } from "@/lib/server/request-origin";
@@ -7,12 +8,13 @@ import { snapshotDefinitions, snapshotStore } from "@/lib/server/snapshot-store"
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-function parseShareRequest(body: unknown): { server: string } {
+function parseShareRequest(body: unknown, limits: HeaderLimits): { server: string; headers: UserHeaders } {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw new ContractError('Send a JSON object: { "server": "<url or builtin:demo>" }.');
   const server = (body as { server?: unknown }).server;
   if (typeof server !== "string") throw new ContractError('"server" is required: the MCP server URL or builtin:demo.');
-  return { server: parseServerUrl(server) };
+  // A protected server's definitions are fetched with the signed-in user's headers, once; they are never stored.
+  return { server: parseServerUrl(server), headers: parseUserHeaders((body as { headers?: unknown }).headers, limits) };
 }
 
 /**
@@ -25,10 +27,10 @@ export function POST(req: Request) {
   return handleApi(
     req,
     parseShareRequest,
-    async ({ server }) => {
+    async ({ server, headers }) => {
       // The origin as the browser sees it (as on the live docs page), so builtin servers get the same display URL.
       const origin = await requestOrigin();
-      const snap = await freshDocsSnapshot(server, origin);
+      const snap = await freshDocsSnapshot(server, origin, headers);
       const id = await snapshotStore().put(snapshotDefinitions(server, snap));
       return { id, url: `${origin}/s/${id}`, fetchedAt: snap.list.fetchedAt };
     },
