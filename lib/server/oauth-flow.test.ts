@@ -1,5 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import net from "node:net";
 import { spawnOAuthFixture, type SpawnedOAuthFixture } from "../../playwright/fixtures/oauth/spawn.ts";
 import { signInOverHttp } from "../../playwright/fixtures/oauth/sign-in-driver.ts";
 import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse } from "@/lib/mcp/oauth-contract";
@@ -9,6 +10,15 @@ import { revoke } from "./oauth-revoke.ts";
 import { ProxyError } from "./proxy-error.ts";
 
 process.env.TOOLSCOPE_MODE = "local";
+
+/** A loopback port nothing listens on (taken, then freed). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
 
 /**
  * POST /api/oauth/authorize's core against a real authorization server (oidc-provider, the e2e fixture) and a
@@ -95,6 +105,19 @@ describe("the OAuth flow core", () => {
       (err: unknown) => err instanceof ProxyError && err.kind === "oauth-flow" && err.detail?.oauth?.failedStep === "callback",
     );
     assert.equal(fixture.eventsOf("tokens").length, before);
+  });
+
+  test("an authorization server that cannot be reached is named, with the reason in words", async () => {
+    const closed = await closedPort();
+    await assert.rejects(authorize({ url: `http://127.0.0.1:${closed}/mcp` }, ctx()), (err: unknown) => {
+      assert.ok(err instanceof ProxyError && err.kind === "oauth-flow");
+      assert.match(
+        err.message,
+        new RegExp(`^Sign-in failed at Protected Resource Metadata: Nothing is listening at http://127\\.0\\.0\\.1:${closed}/`),
+      );
+      assert.equal(err.detail?.oauth?.failedStep, "resource-metadata");
+      return true;
+    });
   });
 
   test("sign out revokes the refresh and access tokens at the revocation endpoint", async () => {

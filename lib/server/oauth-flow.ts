@@ -13,7 +13,7 @@ import type { Config } from "./config.ts";
 import { createSafeFetch } from "./egress.ts";
 import { clientMetadataUrlFor, redirectUriFor, toolscopeClientMetadata } from "./oauth-client-metadata.ts";
 import { createOAuthRecorder } from "./oauth-recorder.ts";
-import { describeSteps, oauthFailure } from "./oauth-steps.ts";
+import { describeSteps, failureText, oauthFailure } from "./oauth-steps.ts";
 
 export interface OAuthRunContext {
   config: Config;
@@ -182,7 +182,8 @@ export async function authorize(req: OAuthAuthorizeRequest, ctx: OAuthRunContext
       fetchFn: recorder.fetch,
     });
   } catch (err) {
-    throw oauthFailure(undefined, (err as Error).message, undefined, describeSteps(recorder.exchanges, callbackChecks, req), err, req);
+    const text = failureText(err, recorder.exchanges, ctx.config.requestTimeoutMs);
+    throw oauthFailure(undefined, text, undefined, describeSteps(recorder.exchanges, callbackChecks, req), err, req);
   }
   const steps: OAuthStep[] = describeSteps(recorder.exchanges, callbackChecks, req, provider.authorizationUrl);
   if (outcome === "REDIRECT" && provider.authorizationUrl) {

@@ -3,7 +3,7 @@ import { discoverOAuthServerInfo } from "@modelcontextprotocol/client";
 import type { OAuthRevokeRequest, OAuthRevokeResponse } from "@/lib/mcp/oauth-contract";
 import { oauthFetch, type OAuthRunContext } from "./oauth-flow.ts";
 import { createOAuthRecorder } from "./oauth-recorder.ts";
-import { describeSteps, oauthFailure } from "./oauth-steps.ts";
+import { describeSteps, failureText, oauthFailure } from "./oauth-steps.ts";
 
 /** The client's credentials on a revocation request (RFC 7009 §2.1: the client authenticates as at the token endpoint). */
 function clientAuth(

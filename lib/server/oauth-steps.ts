@@ -1,7 +1,7 @@
 import "server-only";
 import type { HttpExchange } from "@/lib/mcp/contract";
 import type { OAuthAuthorizeRequest, OAuthStep } from "@/lib/mcp/oauth-contract";
-import { ProxyError } from "./proxy-error.ts";
+import { classifyError, ProxyError } from "./proxy-error.ts";
 import { stepKindOf } from "./oauth-recorder.ts";
 
 /** The steps' names in the debugger's words. */
@@ -145,6 +145,18 @@ function failedStepOf(steps: OAuthStep[], message: string, req: OAuthAuthorizeRe
   if (/resource/i.test(message)) return "resource-metadata";
   if (/regist/i.test(message)) return "registration";
   return steps.at(-1)?.kind ?? "resource-metadata";
+}
+
+/**
+ * What went wrong, in words: a network failure (fetch's bare "fetch failed") is described like one with an MCP
+ * server (refused, DNS, TLS, timeout, blocked by the egress guard), naming the authorization-server URL it hit.
+ */
+export function failureText(err: unknown, exchanges: readonly HttpExchange[], timeoutMs: number): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const url = exchanges.at(-1)?.request.url;
+  if (!url || !(err instanceof Error) || (err.cause === undefined && err.name !== "TimeoutError" && err.name !== "BlockedTargetError"))
+    return message;
+  return classifyError(err, url, timeoutMs).message;
 }
 
 /** A failed run as our API's `oauth-flow` error: which step failed and why, in words, with the steps up to it. */
