@@ -54,7 +54,7 @@ export async function revoke(req: OAuthRevokeRequest, ctx: OAuthRunContext): Pro
   } catch (err) {
     throw oauthFailure(
       "revocation",
-      (err as Error).message,
+      failureText(err, recorder.exchanges, ctx.config.requestTimeoutMs),
       "The tokens are forgotten in this browser; they expire on their own.",
       steps(),
       err,
