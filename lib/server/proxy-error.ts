@@ -360,7 +360,7 @@ function authRequired(challenge: OAuthChallenge, said: string | undefined): Prox
     `The server answered HTTP ${challenge.status}: it needs ${wants}${scope}.${said ? ` It said: ${said}.` : ""}`,
     challenge.status === 403
       ? "Sign in again to grant the wider scope, then send again."
-      : "Sign in (OAuth) to this server, or add an Authorization header, then connect again.",
+      : "Sign in to it in the playground (docs pages and links carry no credentials; a signed-in Share keeps its definitions), or add an Authorization header.",
     challenge.status,
     undefined,
     { auth: challenge },
