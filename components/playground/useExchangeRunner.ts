@@ -147,7 +147,8 @@ export function useExchangeRunner({
   /** Publishes a change to the exchange in flight (set by `run`, so callbacks outside it can update the exchange). */
   const updateRef = useRef<((f: (ex: Exchange) => Exchange) => void) | null>(null);
   const resolverRef = useRef<((answers: Record<string, unknown> | null) => void) | null>(null);
-  const latest = useRef({
+  // This render's inputs, read by callbacks that outlive it (a call in flight outlasts re-renders).
+  const inputs = {
     connection,
     headers,
     headerOverrides,
@@ -157,19 +158,10 @@ export function useExchangeRunner({
     onNotification,
     prepareHeaders,
     onAuthRefusal,
-  });
+  };
+  const latest = useRef(inputs);
   useEffect(() => {
-    latest.current = {
-      connection,
-      headers,
-      headerOverrides,
-      logLevel,
-      onConnection,
-      onFinished,
-      onNotification,
-      prepareHeaders,
-      onAuthRefusal,
-    };
+    latest.current = inputs;
   });
 
   const setAsks = useCallback((queue: ServerAsk[]) => {

@@ -12,6 +12,7 @@ import { publicOrigin } from "./public-origin.ts";
 import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } from "./proxy-error.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
 import { openCall } from "./rpc-control.ts";
+import { readCapped } from "./read-capped.ts";
 import type { ServerRequestAsker } from "./server-request-asker.ts";
 
 export interface ApiContext {
@@ -30,21 +31,13 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes)
     throw new ProxyError("too-large", `The request body is ${declared} bytes; the limit is ${maxBytes} (TOOLSCOPE_MAX_REQUEST_BYTES).`);
-  const reader = req.body?.getReader();
-  if (!reader) throw new ProxyError("bad-request", "The request has no body; send a JSON object.");
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new ProxyError("too-large", `The request body exceeds ${maxBytes} bytes (TOOLSCOPE_MAX_REQUEST_BYTES).`);
-    }
-    chunks.push(value);
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  if (!req.body) throw new ProxyError("bad-request", "The request has no body; send a JSON object.");
+  const bytes = await readCapped(
+    req.body,
+    maxBytes,
+    () => new ProxyError("too-large", `The request body exceeds ${maxBytes} bytes (TOOLSCOPE_MAX_REQUEST_BYTES).`),
+  );
+  const text = new TextDecoder().decode(bytes);
   // JSON.parse would round them silently: a tool argument would change without a word.
   const unsafe = findUnsafeIntegers(text);
   if (unsafe.length) throw new ProxyError("bad-request", unsafeIntegerMessage(unsafe));

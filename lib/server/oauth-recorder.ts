@@ -2,6 +2,7 @@ import "server-only";
 import type { HttpExchange } from "@/lib/mcp/contract";
 import type { OAuthStep } from "@/lib/mcp/oauth-contract";
 import { maskHeaders, maskValue } from "@/lib/mcp/secrets";
+import { readCapped } from "./read-capped.ts";
 
 /**
  * Fields of OAuth requests and responses that are credentials: never shown, logged or kept, only their length.
@@ -67,24 +68,6 @@ function bodyText(body: BodyInit | null | undefined): string | undefined {
   return `[${Object.prototype.toString.call(body)}]`;
 }
 
-async function readCapped(res: Response): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_OAUTH_RESPONSE_BYTES) {
-      await reader.cancel();
-      throw new Error(`The authorization server's answer exceeded ${MAX_OAUTH_RESPONSE_BYTES} bytes.`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 export interface OAuthRecorder {
   fetch: typeof fetch;
   exchanges: HttpExchange[];
@@ -110,7 +93,13 @@ export function createOAuthRecorder(inner: typeof fetch, timeoutMs: number, sign
     exchanges.push(exchange);
     try {
       const res = await inner(input, { ...init, signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
-      const text = await readCapped(res);
+      const text = new TextDecoder().decode(
+        await readCapped(
+          res.body,
+          MAX_OAUTH_RESPONSE_BYTES,
+          () => new Error(`The authorization server's answer exceeded ${MAX_OAUTH_RESPONSE_BYTES} bytes.`),
+        ),
+      );
       exchange.durationMs = performance.now() - started;
       exchange.response = {
         status: res.status,
