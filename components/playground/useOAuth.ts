@@ -192,6 +192,16 @@ export function useOAuth(server: string) {
         setPhase({ kind: "failed", message });
         return false;
       };
+      if (cb.error === "invalid_scope" && !pending.client) {
+        // A strict authorization server holds a registered client to the scope it registered with (the first
+        // challenge's); a step-up asks for more. Registering anew with the wider scope is the way past it.
+        const s = sessionRef.current;
+        if (s?.state.client) keep({ ...s, state: { ...s.state, client: undefined } });
+        return fail(
+          "consent",
+          `The authorization server refused the scope for Toolscope's registration (invalid_scope${cb.errorDescription ? `: ${cb.errorDescription}` : ""}): it was registered for a narrower one. Sign in again: Toolscope registers anew with the wider scope.`,
+        );
+      }
       if (cb.error)
         return fail(
           "consent",
@@ -223,7 +233,7 @@ export function useOAuth(server: string) {
         return false;
       }
     },
-    [server, authorize, complete, updateLog],
+    [server, authorize, complete, keep, updateLog],
   );
 
   // Back from a full-page redirect (the popup was blocked): finish the sign-in this page started.

@@ -36,6 +36,14 @@ test("expiry: obtainedAt + expires_in; refresh within the margin only, and only 
   assert.equal(needsRefresh(undefined), false);
 });
 
+test("a short-lived token is refreshed in the second half of its life, not right after sign-in", () => {
+  const s = signedIn({ expires_in: 10 });
+  const expiry = tokenExpiresAt(s)!;
+  assert.equal(needsRefresh(s, 1_000_000), false, "fresh from the token endpoint");
+  assert.equal(needsRefresh(s, expiry - 5_001), false);
+  assert.equal(needsRefresh(s, expiry - 5_000), true);
+});
+
 test("scope union keeps the first order and drops duplicates", () => {
   assert.equal(scopeUnion("read write", "write admin"), "read write admin");
   assert.equal(scopeUnion(undefined, "  admin  "), "admin");

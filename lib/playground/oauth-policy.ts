@@ -17,10 +17,16 @@ export function tokenExpiresAt(state: OAuthFlowState | undefined): number | unde
   return state.obtainedAt + t.expires_in * 1000;
 }
 
-/** A token that expires within {@link REFRESH_MARGIN_MS} (and can be refreshed) is refreshed before sending. */
+/**
+ * A token that expires within {@link REFRESH_MARGIN_MS} (and can be refreshed) is refreshed before sending. The
+ * margin is at most half the token's lifetime: a token that lives a minute or less would otherwise be refreshed
+ * before every request, the first one after sign-in included.
+ */
 export function needsRefresh(state: OAuthFlowState | undefined, now = Date.now()): boolean {
   const at = tokenExpiresAt(state);
-  return at !== undefined && Boolean(state?.tokens?.refresh_token) && at - now <= REFRESH_MARGIN_MS;
+  if (at === undefined || !state?.tokens?.refresh_token) return false;
+  const margin = Math.min(REFRESH_MARGIN_MS, ((state.tokens.expires_in ?? 0) * 1000) / 2);
+  return at - now <= margin;
 }
 
 /** The union of space-separated scopes, in first-seen order (RFC 6749 §3.3: order does not matter, duplicates do). */
