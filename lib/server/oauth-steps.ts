@@ -19,6 +19,21 @@ export const STEP_LABELS: Record<OAuthStep["kind"], string> = {
   other: "a request to the authorization server",
 };
 
+/** The steps' headings in the debugger (sentence case, as the rest of the UI). */
+const STEP_TITLES: Record<OAuthStep["kind"], string> = {
+  challenge: "Challenge",
+  "resource-metadata": "Protected resource metadata",
+  "authorization-server-metadata": "Authorization server metadata",
+  "client-metadata-document": "Client ID Metadata Document",
+  registration: "Client registration",
+  "authorization-request": "Authorization request",
+  callback: "Callback",
+  token: "Token request",
+  refresh: "Token refresh",
+  revocation: "Token revocation",
+  other: "Request to the authorization server",
+};
+
 /** What to change when a step fails. */
 const STEP_HINTS: Partial<Record<OAuthStep["kind"], string>> = {
   "resource-metadata":
@@ -87,7 +102,7 @@ function checksFor(kind: OAuthStep["kind"], x: HttpExchange): string[] {
 
 function titleOf(kind: OAuthStep["kind"], x: HttpExchange): string {
   const answer = x.response ? `HTTP ${x.response.status}` : (x.error ?? "no answer");
-  return `${STEP_LABELS[kind][0].toUpperCase()}${STEP_LABELS[kind].slice(1)}: ${x.request.method} ${x.request.url} → ${answer}`;
+  return `${STEP_TITLES[kind]}: ${x.request.method} ${x.request.url} → ${answer}`;
 }
 
 function exchangeStep(x: HttpExchange): OAuthStep {
@@ -108,14 +123,19 @@ function authorizationRequestStep(authorizationUrl: string): OAuthStep {
     `scope: ${p.get("scope") ?? "(none: the authorization server picks its default)"}`,
     p.get("state") ? "state: set, checked on the way back" : "state: none",
   ];
-  return { kind: "authorization-request", title: `Send the user to ${url.origin}${url.pathname}`, checks, ok: true };
+  return {
+    kind: "authorization-request",
+    title: `${STEP_TITLES["authorization-request"]}: send the user to ${url.origin}${url.pathname}`,
+    checks,
+    ok: true,
+  };
 }
 
 function callbackStep(req: OAuthAuthorizeRequest, checks: string[]): OAuthStep {
   const iss = req.callback?.iss;
   return {
     kind: "callback",
-    title: "Back at Toolscope with an authorization code",
+    title: `${STEP_TITLES.callback}: back at Toolscope with an authorization code`,
     checks: [...checks, iss === undefined ? "iss: not sent" : `iss: ${iss} (compared with the issuer discovered)`],
     ok: true,
   };
