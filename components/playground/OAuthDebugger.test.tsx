@@ -215,26 +215,25 @@ test("is a modal dialog named 'OAuth debugger', naming the server", () => {
 test("the entries come in the flow's order, each with its heading and verdict", () => {
   const { dialog } = renderDebugger(successLog());
   const got = entries(dialog).map((e) => [e.kind ?? null, e.title, e.verdict]);
+  // Server steps are named by their titles (no kind line above them); the authorization request and the callback are
+  // the browser's own entries (the server's summaries of them are not listed twice).
   assert.deepEqual(got, [
     [null, "Refusal: the server answered HTTP 401", "failed"],
-    [
-      "Protected resource metadata",
-      "Protected resource metadata: GET https://mcp.example.com/.well-known/oauth-protected-resource/mcp → HTTP 200",
-      "ok",
-    ],
-    [
-      "Authorization server metadata",
-      "Authorization server metadata: GET https://auth.example.com/.well-known/oauth-authorization-server → HTTP 200",
-      "ok",
-    ],
-    ["Client registration", "Client registration: POST https://auth.example.com/register → HTTP 201", "ok"],
-    ["Authorization request", "Authorization request: send the user to https://auth.example.com/authorize", "ok"],
+    [null, "Protected resource metadata: GET https://mcp.example.com/.well-known/oauth-protected-resource/mcp → HTTP 200", "ok"],
+    [null, "Authorization server metadata: GET https://auth.example.com/.well-known/oauth-authorization-server → HTTP 200", "ok"],
+    [null, "Client registration: POST https://auth.example.com/register → HTTP 201", "ok"],
     [null, "Authorization request: you were sent to the authorization server", "ok"],
     [null, "Callback: the authorization server sent you back", "ok"],
-    ["Callback", "Callback: back at Toolscope with an authorization code", "ok"],
-    ["Token request", "Token request: POST https://auth.example.com/token → HTTP 200", "ok"],
+    [null, "Token request: POST https://auth.example.com/token → HTTP 200", "ok"],
     [null, "Sent again with the token: tools/list", "ok"],
   ]);
+});
+
+test("a step whose title does not start with its name gets the name above it", () => {
+  const log = successLog();
+  log.steps = [{ kind: "revocation", title: "POST https://auth.example.com/revoke → HTTP 200", checks: [], ok: true }];
+  const { dialog } = renderDebugger(log);
+  assert.equal(entries(dialog).find((e) => e.title.startsWith("POST"))?.kind, "Token revocation");
 });
 
 test("each step lists its checks, in order", () => {
@@ -325,7 +324,7 @@ test("no token, code or verifier appears anywhere in the page, though every exch
     assert.ok(!html.includes(secret), `${secret.slice(0, 8)}… is not in the markup`);
   }
   // The exchanges are rendered (collapsed), with the masks standing for the credentials.
-  const token = entries(dialog).find((e) => e.kind === "Token request")!.li;
+  const token = entries(dialog).find((e) => e.title.startsWith("Token request"))!.li;
   const tokenText = within(token).getByTestId("http-exchange").textContent ?? "";
   assert.match(tokenText, /"access_token": "•••• \(\d+ chars hidden\)"/);
   assert.match(tokenText, /"refresh_token": "•••• \(\d+ chars hidden\)"/);

@@ -38,9 +38,17 @@ function Entry({ title, kind, ok, children }: { title: string; kind?: string; ok
   );
 }
 
+/** A server step the browser has its own entry for: the authorization request and the callback. */
+function isBrowserSeen(step: OAuthStep, log: OAuthFlowLog): boolean {
+  return (step.kind === "authorization-request" && Boolean(log.authorizationUrl)) || (step.kind === "callback" && Boolean(log.callback));
+}
+
 function StepEntry({ step }: { step: OAuthStep }) {
+  const kind = STEP_KIND_LABELS[step.kind];
+  // The server's titles start with the step's name; the kind line is for those that do not.
+  const named = step.title.toLowerCase().startsWith(kind.toLowerCase());
   return (
-    <Entry kind={STEP_KIND_LABELS[step.kind]} title={step.title} ok={step.ok}>
+    <Entry kind={named ? undefined : kind} title={step.title} ok={step.ok}>
       {step.checks.length > 0 && (
         <ul className="list-disc space-y-0.5 pl-5" aria-label="Checks">
           {step.checks.map((c, i) => (
@@ -148,6 +156,9 @@ export function OAuthDebugger({ log, onClose }: { log: OAuthFlowLog | null; onCl
   log?.steps.forEach((step, i) => {
     if (log.authorizationUrl && log.authorizationAt === i) entries.push(<AuthorizationEntry key="authz" url={log.authorizationUrl} />);
     if (log.callback && log.callbackAt === i) entries.push(<CallbackEntry key="callback" callback={log.callback} />);
+    // The browser saw these two itself (the whole query; the code, state and iss as they came back): its entries
+    // say more than the server's summary of the same moment, so the server's are not listed twice.
+    if (isBrowserSeen(step, log)) return;
     entries.push(<StepEntry key={`step-${i}`} step={step} />);
   });
   const n = log?.steps.length ?? 0;

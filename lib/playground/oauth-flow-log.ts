@@ -62,14 +62,14 @@ export const STEP_KIND_LABELS: Record<OAuthStep["kind"], string> = {
   challenge: "Challenge",
   "resource-metadata": "Protected resource metadata",
   "authorization-server-metadata": "Authorization server metadata",
-  "client-metadata-document": "Client ID metadata document",
+  "client-metadata-document": "Client ID Metadata Document",
   registration: "Client registration",
   "authorization-request": "Authorization request",
   callback: "Callback",
   token: "Token request",
   refresh: "Token refresh",
-  revocation: "Revocation",
-  other: "Other",
+  revocation: "Token revocation",
+  other: "Request to the authorization server",
 };
 
 /** The query of an authorization URL as name/value rows, for reading (nothing in it is secret). */
