@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
 
 /** Fails the test if the page makes any request to a host other than our own (no CDN, no remote images). */
 export function forbidExternalRequests(page: Page): string[] {
@@ -76,4 +77,21 @@ export function mrtrDialog(page: Page) {
 export async function editorText(page: Page): Promise<string> {
   const text = await page.getByTestId("request-editor").locator(".view-lines").innerText();
   return text.replace(/\u00a0/g, " ");
+}
+
+/**
+ * Screenshots of the page as it is now at 1280 and 400 px wide, light and dark, as `<dir>/<name>-<width>-<scheme>.png`;
+ * the viewport and colour scheme are put back afterwards.
+ */
+export async function shootSizes(page: Page, dir: string, name: string) {
+  mkdirSync(dir, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { startApp, type AppInstance } from "./fixtures/app-instance";
 import { spawnOAuthFixture, type SpawnedOAuthFixture } from "./fixtures/oauth/spawn";
 import type { OAuthFixtureOptions } from "./fixtures/oauth/oauth-fixture";
-import { expectEditor, send, setRequest } from "./helpers";
+import { expectEditor, send, setRequest, shootSizes } from "./helpers";
 import { expect, test as base } from "./test";
 
 /**
@@ -18,6 +18,8 @@ import { expect, test as base } from "./test";
  * way a DNS entry would: the document it reads is the app's own /oauth/client-metadata.json.
  */
 const CIMD_ORIGIN = "https://toolscope.test";
+/** Where the DCR test saves screenshots of the sign-in panel and the debugger ($OAUTH_SHOTS_DIR). */
+const SHOTS = process.env.OAUTH_SHOTS_DIR ?? "test-results/oauth";
 const CIMD_URL = `${CIMD_ORIGIN}/oauth/client-metadata.json`;
 
 interface OAuthWorld {
@@ -140,9 +142,11 @@ test("CIMD: the authorization server reads Toolscope's client metadata document;
 test("DCR: without CIMD Toolscope registers, signs in, calls whoami; the OAuth debugger lists the steps", async ({ page, oauth }) => {
   const server = await oauth.startServer();
   await openProtected(page, oauth.app, server);
+  await shootSizes(page, SHOTS, "sign-in-panel");
   await approveAndWaitClosed(page);
   await callTool(page, "whoami");
   await expect(result(page)).toContainText("sub=alice");
+  await shootSizes(page, SHOTS, "signed-in");
   const registrations = server.eventsOf("registration");
   expect(registrations).toHaveLength(1);
   expect(registrations[0].metadata.redirect_uris).toEqual([`${oauth.app.url}/oauth/callback`]);
@@ -156,6 +160,7 @@ test("DCR: without CIMD Toolscope registers, signs in, calls whoami; the OAuth d
   await page.getByRole("button", { name: "OAuth debugger" }).click();
   const dialog = page.getByRole("dialog", { name: "OAuth debugger" });
   await expect(dialog).toBeVisible();
+  await shootSizes(page, SHOTS, "debugger");
   for (const step of [
     "Protected resource metadata",
     "Authorization server metadata",
