@@ -85,13 +85,19 @@ export async function editorText(page: Page): Promise<string> {
  */
 export async function shootSizes(page: Page, dir: string, name: string) {
   mkdirSync(dir, { recursive: true });
+  // The theme is chosen once at load (app/layout.tsx): set it the way that script does, so the page keeps its state.
+  const theme = (scheme: "light" | "dark") =>
+    page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+  const before = await page.evaluate(() => document.documentElement.classList.contains("dark"));
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    await theme(scheme);
     for (const width of [1280, 400]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png` });
     }
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await page.emulateMedia({ colorScheme: null });
+  await theme(before ? "dark" : "light");
   await page.setViewportSize({ width: 1280, height: 900 });
 }
