@@ -105,6 +105,21 @@ export interface OAuthStep {
   ok: boolean;
 }
 
+/** Each step's name as people read it: the heading of its entry in the debugger, the start of its title. */
+export const OAUTH_STEP_TITLES: Record<OAuthStep["kind"], string> = {
+  challenge: "Challenge",
+  "resource-metadata": "Protected resource metadata",
+  "authorization-server-metadata": "Authorization server metadata",
+  "client-metadata-document": "Client ID Metadata Document",
+  registration: "Client registration",
+  "authorization-request": "Authorization request",
+  callback: "Callback",
+  token: "Token request",
+  refresh: "Token refresh",
+  revocation: "Token revocation",
+  other: "Request to the authorization server",
+};
+
 export interface OAuthAuthorizeResponse {
   /** `authorized`: `state.tokens` is ready to use; `redirect`: send the user to `authorizationUrl`. */
   outcome: "authorized" | "redirect";

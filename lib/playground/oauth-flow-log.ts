@@ -1,5 +1,5 @@
 import type { HttpExchange, ProxyErrorBody } from "../mcp/contract.ts";
-import type { OAuthChallenge, OAuthStep } from "../mcp/oauth-contract.ts";
+import { OAUTH_STEP_TITLES, type OAuthChallenge, type OAuthStep } from "../mcp/oauth-contract.ts";
 
 /**
  * The latest OAuth flow of a server as the debugger shows it, in order: the refusal that started it (with the failed
@@ -57,20 +57,8 @@ export function withFlowFailure(log: OAuthFlowLog, error: ProxyErrorBody["error"
   };
 }
 
-/** The debugger's headline for the step kinds. */
-export const STEP_KIND_LABELS: Record<OAuthStep["kind"], string> = {
-  challenge: "Challenge",
-  "resource-metadata": "Protected resource metadata",
-  "authorization-server-metadata": "Authorization server metadata",
-  "client-metadata-document": "Client ID Metadata Document",
-  registration: "Client registration",
-  "authorization-request": "Authorization request",
-  callback: "Callback",
-  token: "Token request",
-  refresh: "Token refresh",
-  revocation: "Token revocation",
-  other: "Request to the authorization server",
-};
+/** The steps' names, as the server's titles start with them (one table for both sides). */
+export const STEP_KIND_LABELS = OAUTH_STEP_TITLES;
 
 /** The query of an authorization URL as name/value rows, for reading (nothing in it is secret). */
 export function queryRows(url: string): [string, string][] {

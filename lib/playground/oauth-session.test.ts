@@ -21,20 +21,8 @@ import { rememberServer } from "./recent-servers.ts";
 import { saveTabs } from "./tabs-store.ts";
 import { exportSaved } from "./saved-transfer.ts";
 import { maskCode } from "./oauth-flow-log.ts";
+import { MemoryStorage } from "./testing/memory-storage.ts";
 
-/** Node has no Web Storage: a minimal one with the same contract, fresh per test. */
-class MemoryStorage {
-  items = new Map<string, string>();
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.items.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.items.delete(k);
-  }
-}
 let session: MemoryStorage;
 let local: MemoryStorage;
 beforeEach(() => {

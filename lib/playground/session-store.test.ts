@@ -1,20 +1,8 @@
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { HANDOFF_TTL_MS, handedOffRequest, handOffRequest, loadHeaders, saveHeaders } from "./session-store.ts";
+import { MemoryStorage } from "./testing/memory-storage.ts";
 
-/** Node has no Web Storage: a minimal one with the same contract, fresh per test. */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.items.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.items.delete(k);
-  }
-}
 beforeEach(() => {
   (globalThis as { sessionStorage?: unknown }).sessionStorage = new MemoryStorage();
 });

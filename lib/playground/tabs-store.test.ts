@@ -23,16 +23,7 @@ import {
   tabTitle,
   type TabsState,
 } from "./tabs-store.ts";
-
-class MemoryStorage {
-  items = new Map<string, string>();
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.items.set(k, String(v));
-  }
-}
+import { MemoryStorage } from "./testing/memory-storage.ts";
 
 function three(): TabsState {
   let s = openTab(EMPTY_TABS, "a", { server: "builtin:demo" }).state;

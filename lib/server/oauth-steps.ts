@@ -1,6 +1,6 @@
 import "server-only";
 import type { HttpExchange } from "@/lib/mcp/contract";
-import type { OAuthAuthorizeRequest, OAuthStep } from "@/lib/mcp/oauth-contract";
+import { OAUTH_STEP_TITLES, type OAuthAuthorizeRequest, type OAuthStep } from "@/lib/mcp/oauth-contract";
 import { classifyError, ProxyError } from "./proxy-error.ts";
 import { stepKindOf } from "./oauth-recorder.ts";
 
@@ -17,21 +17,6 @@ export const STEP_LABELS: Record<OAuthStep["kind"], string> = {
   refresh: "the token refresh",
   revocation: "token revocation",
   other: "a request to the authorization server",
-};
-
-/** The steps' headings in the debugger (sentence case, as the rest of the UI). */
-const STEP_TITLES: Record<OAuthStep["kind"], string> = {
-  challenge: "Challenge",
-  "resource-metadata": "Protected resource metadata",
-  "authorization-server-metadata": "Authorization server metadata",
-  "client-metadata-document": "Client ID Metadata Document",
-  registration: "Client registration",
-  "authorization-request": "Authorization request",
-  callback: "Callback",
-  token: "Token request",
-  refresh: "Token refresh",
-  revocation: "Token revocation",
-  other: "Request to the authorization server",
 };
 
 /** What to change when a step fails. */
@@ -102,7 +87,7 @@ function checksFor(kind: OAuthStep["kind"], x: HttpExchange): string[] {
 
 function titleOf(kind: OAuthStep["kind"], x: HttpExchange): string {
   const answer = x.response ? `HTTP ${x.response.status}` : (x.error ?? "no answer");
-  return `${STEP_TITLES[kind]}: ${x.request.method} ${x.request.url} → ${answer}`;
+  return `${OAUTH_STEP_TITLES[kind]}: ${x.request.method} ${x.request.url} → ${answer}`;
 }
 
 function exchangeStep(x: HttpExchange): OAuthStep {
@@ -125,7 +110,7 @@ function authorizationRequestStep(authorizationUrl: string): OAuthStep {
   ];
   return {
     kind: "authorization-request",
-    title: `${STEP_TITLES["authorization-request"]}: send the user to ${url.origin}${url.pathname}`,
+    title: `${OAUTH_STEP_TITLES["authorization-request"]}: send the user to ${url.origin}${url.pathname}`,
     checks,
     ok: true,
   };
@@ -135,7 +120,7 @@ function callbackStep(req: OAuthAuthorizeRequest, checks: string[]): OAuthStep {
   const iss = req.callback?.iss;
   return {
     kind: "callback",
-    title: `${STEP_TITLES.callback}: back at Toolscope with an authorization code`,
+    title: `${OAUTH_STEP_TITLES.callback}: back at Toolscope with an authorization code`,
     checks: [...checks, iss === undefined ? "iss: not sent" : `iss: ${iss} (compared with the issuer discovered)`],
     ok: true,
   };
