@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/client";
 import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse, OAuthFlowState, OAuthStep } from "@/lib/mcp/oauth-contract";
 import type { Config } from "./config.ts";
-import { createSafeFetch } from "./egress.ts";
+import { guardedFetch } from "./targets.ts";
 import { clientMetadataUrlFor, redirectUriFor, toolscopeClientMetadata } from "./oauth-client-metadata.ts";
 import { createOAuthRecorder } from "./oauth-recorder.ts";
 import { describeSteps, failureText, oauthFailure } from "./oauth-steps.ts";
@@ -20,16 +20,6 @@ export interface OAuthRunContext {
   /** Our public origin: the redirect URI and the Client ID Metadata Document live under it. */
   origin: string;
   signal: AbortSignal;
-}
-
-/** The egress-guarded fetch for authorization servers: the same rules as for MCP servers (no private targets when hosted). */
-export function oauthFetch(cfg: Config): typeof fetch {
-  return createSafeFetch({
-    allowPrivate: cfg.allowPrivateNetwork,
-    allow: cfg.egressAllow,
-    connectTimeoutMs: cfg.requestTimeoutMs,
-    maxConnectionsPerOrigin: cfg.maxConnectionsPerOrigin,
-  });
 }
 
 /** Client information that belongs to another authorization server is not shown to this one (SEP-2352). */
@@ -155,7 +145,7 @@ export async function authorize(req: OAuthAuthorizeRequest, ctx: OAuthRunContext
   const flow: OAuthFlowState = structuredClone(req.state ?? {});
   for (const part of req.invalidate ?? []) forget(flow, part);
   const redirectUri = redirectUriFor(ctx.origin);
-  const recorder = createOAuthRecorder(oauthFetch(ctx.config), ctx.config.requestTimeoutMs, ctx.signal);
+  const recorder = createOAuthRecorder(guardedFetch(ctx.config), ctx.config.requestTimeoutMs, ctx.signal);
   const provider = new BrowserHeldProvider(flow, redirectUri, ctx.origin, clientMetadataUrlFor(ctx.origin, ctx.config), req.preregistered);
   const callbackChecks: string[] = [];
   if (req.callback) {

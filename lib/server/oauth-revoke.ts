@@ -1,7 +1,8 @@
 import "server-only";
 import { discoverOAuthServerInfo } from "@modelcontextprotocol/client";
 import type { OAuthRevokeRequest, OAuthRevokeResponse } from "@/lib/mcp/oauth-contract";
-import { oauthFetch, type OAuthRunContext } from "./oauth-flow.ts";
+import type { OAuthRunContext } from "./oauth-flow.ts";
+import { guardedFetch } from "./targets.ts";
 import { createOAuthRecorder } from "./oauth-recorder.ts";
 import { describeSteps, failureText, oauthFailure } from "./oauth-steps.ts";
 
@@ -27,7 +28,7 @@ function clientAuth(
  * server's revocation endpoint when it has one. Without one the browser simply forgets them; the answer says so.
  */
 export async function revoke(req: OAuthRevokeRequest, ctx: OAuthRunContext): Promise<OAuthRevokeResponse> {
-  const recorder = createOAuthRecorder(oauthFetch(ctx.config), ctx.config.requestTimeoutMs, ctx.signal);
+  const recorder = createOAuthRecorder(guardedFetch(ctx.config), ctx.config.requestTimeoutMs, ctx.signal);
   const steps = () => describeSteps(recorder.exchanges, [], { url: req.url });
   try {
     const info = await discoverOAuthServerInfo(req.url, { fetchFn: recorder.fetch });

@@ -61,11 +61,16 @@ export async function resolveTarget(url: string, origin: string, c: TargetConfig
   return {
     url: new URL(url),
     displayUrl: redactServerUrl(url),
-    fetch: createSafeFetch({
-      allowPrivate: c.allowPrivateNetwork,
-      allow: c.egressAllow,
-      connectTimeoutMs: c.requestTimeoutMs,
-      maxConnectionsPerOrigin: c.maxConnectionsPerOrigin,
-    }),
+    fetch: guardedFetch(c),
   };
+}
+
+/** The egress-guarded fetch for anything a user names (MCP servers, their authorization servers): one set of rules. */
+export function guardedFetch(c: TargetConfig): typeof fetch {
+  return createSafeFetch({
+    allowPrivate: c.allowPrivateNetwork,
+    allow: c.egressAllow,
+    connectTimeoutMs: c.requestTimeoutMs,
+    maxConnectionsPerOrigin: c.maxConnectionsPerOrigin,
+  });
 }
