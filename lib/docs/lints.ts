@@ -3,7 +3,7 @@
  * tool poisoning. Findings are data (id, severity, message, why, fix) so the UI and exports can render them.
  */
 import type { Tool } from "../mcp/contract.ts";
-import { buildParamTree, walkRows, type ParamRow } from "./param-rows.ts";
+import { buildParamTree, walkRows, type ParamRow, type ParamTree } from "./param-rows.ts";
 import { isObject } from "../json/guards.ts";
 import { collectRefs, isNetworkRef, isLocalRef, lookupRef } from "../schema/ref.ts";
 import { disallowedNameChars, isClaudeToolName, isSpecToolName, MAX_TOOL_NAME_LENGTH, toClaudeToolName } from "./tool-names.ts";
@@ -86,12 +86,14 @@ export function lintTool(tool: Tool): Finding[] {
   const name = typeof tool?.name === "string" ? tool.name : "";
   const add = (f: Omit<Finding, "toolName">) => out.push({ ...f, toolName: name || undefined });
 
+  const schema = tool?.inputSchema;
+  // Built once for both the poisoning and the schema checks: it is most of a tool's lint time.
+  const tree = isObject(schema) ? buildParamTree(schema) : undefined;
   lintName(name, tool?.name, add);
   lintDescription(tool?.description, add);
-  lintPoisoning(tool, add);
+  lintPoisoning(tool, tree, add);
 
-  const schema = tool?.inputSchema;
-  if (!isObject(schema)) {
+  if (!isObject(schema) || !tree) {
     add({
       id: "schema-missing",
       severity: "error",
@@ -101,7 +103,7 @@ export function lintTool(tool: Tool): Finding[] {
     });
     return out;
   }
-  lintSchema(schema, add);
+  lintSchema(schema, tree, add);
   return out;
 }
 
@@ -302,7 +304,7 @@ function isIdName(name: string): boolean {
   return /(^|[-_])id$/i.test(name) || /[a-z]Id$/.test(name) || /[a-z]ID$/.test(name);
 }
 
-function lintSchema(schema: Record<string, unknown>, add: Add): void {
+function lintSchema(schema: Record<string, unknown>, tree: ParamTree, add: Add): void {
   if (schema.type !== "object") {
     add({
       id: "schema-root-not-object",
@@ -315,7 +317,6 @@ function lintSchema(schema: Record<string, unknown>, add: Add): void {
       fix: 'Add "type": "object" at the root and describe the arguments under "properties".',
     });
   }
-  const tree = buildParamTree(schema);
   if (tree.noParameters && tree.additionalProperties !== "forbidden") {
     add({
       id: "schema-no-params-open",
@@ -484,14 +485,21 @@ const FILE_ACCESS =
 const SECRECY =
   /\b(do not|don't|dont|never|without)\s+(tell(ing)?|inform(ing)?|mention(ing)?|reveal(ing)?|notify(ing)?|show(ing)?|alert(ing)?|let(ting)?)\b[^.\n]{0,30}\buser\b|\buser\b[^.\n]{0,20}\b(must|should) not (know|see|be told)\b/i;
 
+/**
+ * The same characters, tested without the `u` flag (tag characters as their surrogate pairs): a plain scan is several
+ * times faster, and almost every text has none of them, so most never reach the matchAll below.
+ */
+const MAYBE_INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
+
 /** Invisible code points in `text`, as "U+200B" labels (each once). */
 export function invisibleChars(text: string): string[] {
+  if (!MAYBE_INVISIBLE.test(text)) return [];
   const found = new Set<string>();
   for (const m of text.matchAll(INVISIBLE)) found.add(`U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`);
   return [...found];
 }
 
-function lintPoisoning(tool: Tool, add: Add): void {
+function lintPoisoning(tool: Tool, tree: ParamTree | undefined, add: Add): void {
   const texts: { where: string; text: string; path?: string }[] = [];
   const push = (where: string, text: unknown, path?: string) => {
     if (typeof text === "string" && text !== "") texts.push({ where, text, path });
@@ -500,8 +508,8 @@ function lintPoisoning(tool: Tool, add: Add): void {
   push("title", tool?.title);
   push("description", tool?.description);
   push("annotations.title", tool?.annotations?.title);
-  if (isObject(tool?.inputSchema)) {
-    walkRows(buildParamTree(tool.inputSchema).rows, (row) => {
+  if (tree) {
+    walkRows(tree.rows, (row) => {
       push(`parameter ${row.path.slice(1) || row.name} description`, row.description, row.path);
       push(`parameter ${row.path.slice(1) || row.name} title`, row.title, row.path);
       for (const v of row.enum ?? []) push(`parameter ${row.path.slice(1) || row.name} enum`, v, row.path);
