@@ -42,6 +42,12 @@ export interface Config {
   demoPageSize: number;
   /** How long an anonymous `auto` connect's era verdict is reused, in ms (0: never). */
   eraCacheTtlMs: number;
+  /**
+   * How long a call may use tool definitions this process listed, whatever their `ttlMs` (0: only as `ttlMs` allows).
+   * A modern tools/call needs its tool's definition (`Mcp-Param-*`); without this floor a list with no `ttlMs` would be
+   * walked again before every call.
+   */
+  toolDefinitionFloorMs: number;
   /** Directory for Toolscope's own files (the snapshots database), resolved against the working directory. */
   dataDir: string;
   /** How old a docs page's last good copy may be to stand in while its server is unreachable, in ms (0: never). */
@@ -248,6 +254,7 @@ function parseConfig(): Config {
     maxUserHeaderBytes: int("TOOLSCOPE_MAX_USER_HEADER_BYTES", 16_384, 0, 1_000_000),
     demoPageSize: int("TOOLSCOPE_DEMO_PAGE_SIZE", 5, 1, 1_000),
     eraCacheTtlMs: int("TOOLSCOPE_ERA_CACHE_TTL_MS", ERA_CACHE_TTL_MS, 0, 24 * 60 * 60 * 1000),
+    toolDefinitionFloorMs: int("TOOLSCOPE_TOOL_DEFINITION_FLOOR_MS", 5_000, 0, 60_000),
     dataDir: process.env.TOOLSCOPE_DATA_DIR?.trim() || "./data",
     docsStaleMaxMs: int("TOOLSCOPE_DOCS_STALE_MAX_MS", 24 * 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),
     maxSnapshotBytes: int("TOOLSCOPE_MAX_SNAPSHOT_BYTES", 5_000_000, 1_000, 200_000_000),

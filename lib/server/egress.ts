@@ -3,6 +3,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
+import { leanFetch, leanHeaders } from "./lean-fetch.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** Raised when a target address is not allowed by the egress policy. */
@@ -455,6 +456,13 @@ export function createSafeFetch(options: SafeFetchOptions): typeof fetch {
       slot.release();
     };
     signal?.addEventListener("abort", release, { once: true });
+    // The proxy's MCP requests (redirect: "manual", string bodies) take the cheaper path; the rest keep fetch.
+    const lean = leanHeaders(init);
+    if (lean) {
+      const res = await leanFetch(dispatcher, url, init!, lean, release);
+      if ((res.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream")) slot.streaming();
+      return res;
+    }
     let res: Response;
     try {
       res = (await undiciFetch(url, { ...(init as object), dispatcher } as never)) as unknown as Response;

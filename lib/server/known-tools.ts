@@ -14,7 +14,9 @@ export const MAX_KNOWN_TOOL_LISTS = 200;
  * Never served as a list, never shared across header sets. Dropped on list_changed like every cached list.
  */
 export class KnownTools {
-  readonly #lists = new Map<string, { url: string; tools: Tool[] }>();
+  readonly #lists = new Map<string, { url: string; tools: Tool[]; listedAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   static key(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "stdioId">, headers: UserHeaders): string {
     return [descriptor.url, descriptor.era, descriptor.stdioId ?? "", headerSetHash(headers)].join("\n");
@@ -27,7 +29,7 @@ export class KnownTools {
   ): void {
     const key = KnownTools.key(descriptor, headers);
     this.#lists.delete(key);
-    this.#lists.set(key, { url: descriptor.url, tools: [...list.tools, ...list.excluded.map((e) => e.tool)] });
+    this.#lists.set(key, { url: descriptor.url, tools: [...list.tools, ...list.excluded.map((e) => e.tool)], listedAt: this.now() });
     while (this.#lists.size > MAX_KNOWN_TOOL_LISTS) this.#lists.delete(this.#lists.keys().next().value as string);
   }
 
@@ -47,6 +49,12 @@ export class KnownTools {
 
   find(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "stdioId">, headers: UserHeaders, name: string): Tool | undefined {
     return this.#lists.get(KnownTools.key(descriptor, headers))?.tools.find((t) => t.name === name);
+  }
+
+  /** Whether the definitions for this key were listed less than `floorMs` ago (then a call may use them as they are). */
+  listedWithin(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "stdioId">, headers: UserHeaders, floorMs: number): boolean {
+    const known = this.#lists.get(KnownTools.key(descriptor, headers));
+    return known !== undefined && this.now() - known.listedAt < floorMs;
   }
 
   invalidate(url: string): void {

@@ -17,11 +17,12 @@ import type { ApiContext } from "./api-route.ts";
 import { forgetEraVerdict } from "./connect.ts";
 import { config } from "./config.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
-import { knownTools } from "./known-tools.ts";
+import { KnownTools, knownTools } from "./known-tools.ts";
 import { onStop } from "./lifecycle.ts";
 import { listAllTools } from "./list-tools.ts";
 import { log } from "./log.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
+import { SingleFlight } from "../runtime/single-flight.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { sendRpc } from "./send-rpc.ts";
 import { withSessionRecovery } from "./session-recovery.ts";
@@ -134,6 +135,34 @@ async function fetchToolList(
   return { ...list, cache, exchanges };
 }
 
+/** List walks a call started, shared by the calls that need the same list at the same time. */
+function callListWalks(): SingleFlight<ToolsResponse> {
+  return processSingleton("call-list-walks", () => new SingleFlight<ToolsResponse>());
+}
+
+/**
+ * The definitions a call is judged by. A list cached as its `ttlMs` allows; else, when this process listed the server
+ * less than TOOLSCOPE_TOOL_DEFINITION_FLOOR_MS ago (the browser just did), nothing: the caller takes the definition
+ * from knownTools. Only a modern call needs the definition it lacks (Mcp-Param-* mirroring): it walks the list once,
+ * and calls arriving meanwhile wait for that walk. Other calls use the definitions last listed (the outputSchema
+ * verdict, excluded tools): fetching would mean a walk per call.
+ */
+async function definitionsForCall(
+  upstream: Upstream,
+  descriptor: ConnectionDescriptor,
+  headers: UserHeaders,
+  ctx: ApiContext,
+): Promise<ToolsResponse | undefined> {
+  const cached = upstream.cachesLists ? (await toolListCache.lookup(descriptor, headers))?.list : undefined;
+  if (cached) return cached;
+  if (descriptor.era !== "modern" || !upstream.hasHeaders) return undefined;
+  if (knownTools().listedWithin(descriptor, headers, ctx.config.toolDefinitionFloorMs)) return undefined;
+  const key = `${KnownTools.key(descriptor, headers)}\n${descriptor.protocolVersion}`;
+  // Not bound to this caller's request: the walk serves every call waiting on it (the request timeout still bounds it).
+  const shared: ApiContext = { ...ctx, signal: new AbortController().signal, emit: undefined, asker: undefined };
+  return callListWalks().run(key, () => fetchToolList(upstream, descriptor, headers, shared));
+}
+
 /** Refuse what a transport or an API shape cannot carry, with what to do instead. */
 function refuseUnsupported(message: Record<string, unknown>, upstream: Upstream, ctx: ApiContext): void {
   const listen = message.method === "subscriptions/listen";
@@ -167,15 +196,8 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
       withSessionRecovery(
         input.connection,
         (descriptor) => {
-          // Modern calls need the definition (Mcp-Param-* mirroring) and fetch it when missing; other calls use the
-          // definitions last listed (for the outputSchema verdict and excluded tools): fetching would mean every call.
           const findTool = async (name: string) => {
-            const cached = upstream.cachesLists ? (await toolListCache.lookup(descriptor, input.headers))?.list : undefined;
-            const list =
-              cached ??
-              (descriptor.era === "modern" && upstream.hasHeaders
-                ? await fetchToolList(upstream, descriptor, input.headers, ctx)
-                : undefined);
+            const list = await definitionsForCall(upstream, descriptor, input.headers, ctx);
             // Excluded tools too: sendRpc refuses a call to one (the client rules forbid calling it).
             const tool =
               list?.tools.find((t) => t.name === name) ??

@@ -58,9 +58,13 @@ export async function resolveTarget(url: string, origin: string, c: TargetConfig
         closable(await handler.fetch(new Request(input, init)), init?.signal)) as typeof fetch,
     };
   }
+  // Only a connect shows it, so it is worked out when read rather than on every call.
+  let display: string | undefined;
   return {
     url: new URL(url),
-    displayUrl: redactServerUrl(url),
+    get displayUrl() {
+      return (display ??= redactServerUrl(url));
+    },
     fetch: guardedFetch(c),
   };
 }

@@ -1,0 +1,9 @@
+import { benchEcho } from "@/lib/server/bench-echo";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** `npm run bench`'s floor: a bare route that parses and echoes a JSON body. Not found unless TOOLSCOPE_BENCH=1. */
+export function POST(req: Request) {
+  return benchEcho(req);
+}

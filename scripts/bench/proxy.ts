@@ -1,0 +1,135 @@
+/**
+ * The proxy's cost side by side with what it stands on, from one run: a direct SDK call, one raw POST to the upstream,
+ * a bare echo route in the same Next.js server, and POST /api/rpc — interleaved sequential calls for latency, then
+ * autocannon for throughput.
+ */
+import autocannon from "autocannon";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { summarize, type Summary } from "./stats.ts";
+
+export interface ProxySetup {
+  appUrl: string;
+  upstreamUrl: string;
+  /** The body of POST /api/rpc for one echo call (also what the bare route echoes, so both parse the same JSON). */
+  rpcBody: string;
+  /** The POST the proxy put on the wire for that call, replayed as the raw upstream request. */
+  raw: { headers: Record<string, string>; body: string };
+}
+
+import { APP_HEADERS as JSON_HEADERS } from "./app.ts";
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  const res = await fetch(url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json).slice(0, 400)}`);
+  return json;
+}
+
+/** Connect through Toolscope, list, make one call, and keep what the call sent upstream for the raw baseline. */
+export async function setupProxy(appUrl: string, upstreamUrl: string): Promise<ProxySetup> {
+  const connected = await postJson(`${appUrl}/api/connect`, { url: upstreamUrl });
+  const connection = connected.connection;
+  await postJson(`${appUrl}/api/tools`, { connection });
+  const message = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { text: "hello from the bench" } } };
+  const rpcBody = JSON.stringify({ connection, message });
+  const answer = await postJson(`${appUrl}/api/rpc`, { connection, message });
+  const exchanges = answer.exchanges as { request: { method: string; headers: [string, string][]; body?: string } }[];
+  const post = exchanges.find((x) => x.request.method === "POST");
+  if (!post?.request.body) throw new Error("The proxy's answer holds no recorded POST to replay.");
+  const headers = Object.fromEntries(post.request.headers.filter(([n]) => !/^(content-length|host|connection)$/i.test(n)));
+  return { appUrl, upstreamUrl, rpcBody, raw: { headers, body: post.request.body } };
+}
+
+export interface LatencyFigures {
+  direct: Summary;
+  raw: Summary;
+  bare: Summary;
+  rpc: Summary;
+  /** Per round, bare + raw: the least any Next.js proxy could take. */
+  floor: Summary;
+}
+
+/** Sequential calls, the four kinds interleaved and rotated each round, so drift hits them alike. */
+export async function measureLatency(setup: ProxySetup, rounds: number, warmup = 100): Promise<LatencyFigures> {
+  const client = new Client({ name: "toolscope-bench", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(setup.upstreamUrl)));
+  const timed = async (f: () => Promise<unknown>) => {
+    const t = performance.now();
+    await f();
+    return performance.now() - t;
+  };
+  const kinds: Record<keyof Omit<LatencyFigures, "floor">, () => Promise<unknown>> = {
+    direct: () => client.callTool({ name: "echo", arguments: { text: "hello from the bench" } }),
+    raw: () => fetch(setup.upstreamUrl, { method: "POST", headers: setup.raw.headers, body: setup.raw.body }).then((r) => r.text()),
+    bare: () =>
+      fetch(`${setup.appUrl}/api/bench/echo`, { method: "POST", headers: JSON_HEADERS, body: setup.rpcBody }).then((r) => r.text()),
+    rpc: () => fetch(`${setup.appUrl}/api/rpc`, { method: "POST", headers: JSON_HEADERS, body: setup.rpcBody }).then((r) => r.text()),
+  };
+  const names = Object.keys(kinds) as (keyof typeof kinds)[];
+  const samples: Record<string, number[]> = { direct: [], raw: [], bare: [], rpc: [], floor: [] };
+  for (let round = 0; round < warmup + rounds; round++) {
+    const took: Record<string, number> = {};
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(k + round) % names.length];
+      took[name] = await timed(kinds[name]);
+    }
+    if (round < warmup) continue;
+    for (const n of names) samples[n].push(took[n]);
+    samples.floor.push(took.bare + took.raw);
+  }
+  await client.close();
+  return {
+    direct: summarize(samples.direct),
+    raw: summarize(samples.raw),
+    bare: summarize(samples.bare),
+    rpc: summarize(samples.rpc),
+    floor: summarize(samples.floor),
+  };
+}
+
+export interface ThroughputRun {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export function load(
+  url: string,
+  body: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = JSON_HEADERS,
+): Promise<ThroughputRun> {
+  return autocannon({ url, method: "POST", body, headers, connections, duration: seconds, timeout: 30 }).then((r) => ({
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  }));
+}
+
+export interface ThroughputFigures {
+  connections: number;
+  bare: ThroughputRun[];
+  rpc: ThroughputRun[];
+  upstream?: ThroughputRun[];
+}
+
+/** Bare route and /api/rpc alternated `rounds` times at one concurrency (and the upstream alone, for scale). */
+export async function measureThroughput(
+  setup: ProxySetup,
+  connections: number,
+  seconds: number,
+  rounds: number,
+): Promise<ThroughputFigures> {
+  const out: ThroughputFigures = { connections, bare: [], rpc: [], upstream: [] };
+  for (let i = 0; i < rounds; i++) {
+    out.bare.push(await load(`${setup.appUrl}/api/bench/echo`, setup.rpcBody, connections, seconds));
+    out.rpc.push(await load(`${setup.appUrl}/api/rpc`, setup.rpcBody, connections, seconds));
+  }
+  out.upstream!.push(await load(setup.upstreamUrl, setup.raw.body, connections, Math.max(2, seconds / 2), setup.raw.headers));
+  return out;
+}

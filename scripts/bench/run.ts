@@ -1,0 +1,192 @@
+/**
+ * `npm run bench`: issue 15's figures from one run on this machine, each goal printed as met or not met.
+ *
+ *   npm run bench [-- --rounds 1000] [--seconds 8] [--only proxy,walks,playground,docs] [--cpu-prof DIR] [--json FILE]
+ *
+ * Starts its own servers (a minimal 2026-07-28 SDK echo server, Toolscope's production build with the bench echo
+ * route mounted) on loopback ports and stops them. Not part of `npm test`: its figures depend on the machine and on
+ * what else runs on it, so it prints them rather than asserting them. `--cpu-prof DIR` starts Toolscope under
+ * `node --cpu-prof` (profiles land in DIR when it stops).
+ */
+import { writeFileSync } from "node:fs";
+import { availableParallelism, cpus } from "node:os";
+import { startBenchApp } from "./app.ts";
+import { startEchoServer } from "./echo-server.ts";
+import { measureListWalks } from "./list-walks.ts";
+import { measureLatency, measureThroughput, setupProxy, type ThroughputRun } from "./proxy.ts";
+import { kb, ms, table, type Goal } from "./stats.ts";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const ROUNDS = Number(flag("--rounds") ?? 1000);
+const SECONDS = Number(flag("--seconds") ?? 8);
+const ONLY = new Set((flag("--only") ?? "proxy,walks,playground,docs").split(","));
+const CPU_PROF = flag("--cpu-prof");
+const JSON_OUT = flag("--json");
+
+/** Issue 15's targets, in one place. */
+export const TARGETS = {
+  p50OverFloorMs: 1,
+  p99OverFloorMs: 5,
+  throughputShare: 0.6,
+  editorReadyMs: 1000,
+  largestChunkGzipBytes: 600 * 1024,
+  docsFirstViewMs: 400,
+  /** HTML + RSC payload of the 1,000-tool docs page before issue 15 (measured on the code before it); the goal is half. */
+  docsWeightBeforeBytes: 0,
+} as const;
+
+const goals: Goal[] = [];
+const figures: Record<string, unknown> = { machine: `${cpus()[0]?.model ?? "cpu"} × ${availableParallelism()}`, node: process.version };
+const mean = (runs: ThroughputRun[], f: (r: ThroughputRun) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+console.log(`Toolscope bench — ${figures.machine}, Node ${process.version}\n`);
+const upstream = await startEchoServer({ listTtlMs: 300_000 });
+const noTtl = await startEchoServer();
+const app = await startBenchApp(
+  { TOOLSCOPE_LOG_LEVEL: process.env.TOOLSCOPE_LOG_LEVEL ?? "info" },
+  CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
+);
+try {
+  if (ONLY.has("proxy")) {
+    const setup = await setupProxy(app.url, upstream.url);
+    const lat = await measureLatency(setup, ROUNDS);
+    figures.latency = lat;
+    console.log(`Latency of one tools/call (echo), ${ROUNDS} interleaved sequential rounds after 100 warm-up`);
+    console.log(
+      table([
+        ["", "p50", "p90", "p99", "mean"],
+        ...(["direct", "raw", "bare", "floor", "rpc"] as const).map((k) => [
+          {
+            direct: "direct SDK call",
+            raw: "raw POST upstream",
+            bare: "bare Next.js echo route",
+            floor: "floor (bare + raw)",
+            rpc: "POST /api/rpc",
+          }[k],
+          ms(lat[k].p50),
+          ms(lat[k].p90),
+          ms(lat[k].p99),
+          ms(lat[k].mean),
+        ]),
+      ]),
+    );
+    const overP50 = lat.rpc.p50 - lat.floor.p50;
+    const overP99 = lat.rpc.p99 - lat.floor.p99;
+    console.log(
+      `/api/rpc over the floor: p50 ${ms(overP50)}, p99 ${ms(overP99)}; over a direct SDK call: p50 ${ms(lat.rpc.p50 - lat.direct.p50)}\n`,
+    );
+    goals.push({ name: "proxy p50 within 1 ms of the floor", figure: `+${ms(overP50)}`, met: overP50 <= TARGETS.p50OverFloorMs });
+    goals.push({ name: "proxy p99 within 5 ms of the floor's p99", figure: `+${ms(overP99)}`, met: overP99 <= TARGETS.p99OverFloorMs });
+
+    for (const connections of [16, 64]) {
+      const rounds = connections === 16 ? 2 : 1;
+      const t = await measureThroughput(setup, connections, SECONDS, rounds);
+      figures[`throughput${connections}`] = t;
+      const bare = mean(t.bare, (r) => r.rps);
+      const rpc = mean(t.rpc, (r) => r.rps);
+      console.log(`Throughput at ${connections} connections, ${SECONDS} s each, alternated ${rounds}×`);
+      console.log(
+        table([
+          ["", "req/s", "p50", "p99", "errors", "non-2xx"],
+          ...(
+            [
+              ["bare echo route", t.bare],
+              ["POST /api/rpc", t.rpc],
+              ["upstream alone", t.upstream ?? []],
+            ] as const
+          ).map(([label, runs]) => [
+            label,
+            runs.map((r) => r.rps.toFixed(0)).join(" / "),
+            `${mean(runs, (r) => r.p50).toFixed(0)} ms`,
+            `${mean(runs, (r) => r.p99).toFixed(0)} ms`,
+            runs.reduce((a, r) => a + r.errors, 0),
+            runs.reduce((a, r) => a + r.non2xx, 0),
+          ]),
+        ]),
+      );
+      const share = rpc / bare;
+      console.log(`/api/rpc is ${(share * 100).toFixed(0)}% of the bare route\n`);
+      if (connections === 16)
+        goals.push({
+          name: "throughput ≥ 60% of the bare route (16 conns)",
+          figure: `${(share * 100).toFixed(0)}%`,
+          met: share >= TARGETS.throughputShare,
+        });
+      else {
+        const failed = t.rpc.reduce((a, r) => a + r.errors + r.non2xx, 0);
+        goals.push({
+          name: "no errors at 64 connections",
+          figure: `${failed} errors, ${(share * 100).toFixed(0)}% of bare`,
+          met: failed === 0,
+        });
+      }
+    }
+  }
+
+  if (ONLY.has("walks")) {
+    const w = await measureListWalks(app.url, noTtl);
+    figures.listWalks = w;
+    console.log(
+      `tools/list requests on a server without ttlMs: ${w.afterListing} during 20 calls right after listing; ${w.coldBurst} during 32 concurrent calls no one listed for\n`,
+    );
+    goals.push({ name: "no list walk for a tool just listed", figure: `${w.afterListing} tools/list`, met: w.afterListing === 0 });
+    goals.push({ name: "one list walk for a cold burst of 32 calls", figure: `${w.coldBurst} tools/list`, met: w.coldBurst <= 1 });
+  }
+
+  if (ONLY.has("playground")) {
+    const { measurePlayground } = await import("./playground.ts");
+    const p = await measurePlayground(app.url, { runs: 3 });
+    figures.playground = p;
+    console.log(
+      `Playground, cold, ${p.readyMs.length} runs: editor takes typing after ${p.readyMs.map((v) => v.toFixed(0)).join(" / ")} ms; ` +
+        `page JS ${kb(p.jsGzipBytes)} gzip (${kb(p.jsRawBytes)} raw), largest chunk ${kb(p.largestChunkGzipBytes)} gzip (${p.largestChunkName}), fonts ${kb(p.fontBytes)}; ` +
+        `home JS ${kb(p.homeJsGzipBytes)} gzip; docs load Monaco: ${p.docsLoadsMonaco ? "yes" : "no"}\n`,
+    );
+    const ready = median(p.readyMs);
+    goals.push({
+      name: "editor takes typing ≤ 1.0 s (median, cold)",
+      figure: `${ready.toFixed(0)} ms`,
+      met: ready <= TARGETS.editorReadyMs,
+    });
+    goals.push({
+      name: "largest playground chunk ≤ 600 KB gzip",
+      figure: kb(p.largestChunkGzipBytes),
+      met: p.largestChunkGzipBytes <= TARGETS.largestChunkGzipBytes,
+    });
+    goals.push({ name: "docs pages load no Monaco", figure: p.docsLoadsMonaco ? "Monaco loaded" : "none", met: !p.docsLoadsMonaco });
+  }
+
+  if (ONLY.has("docs")) {
+    const { measureDocsPage } = await import("./docs-page.ts");
+    const d = await measureDocsPage(app.url, { runs: 3 });
+    figures.docs = d;
+    console.log(
+      `Docs for ${d.tools} tools: first view ${d.firstViewMs.map((v) => v.toFixed(0)).join(" / ")} ms, reused ${d.reuseMs.map((v) => v.toFixed(0)).join(" / ")} ms; ` +
+        `HTML ${kb(d.htmlBytes)} (${kb(d.htmlGzipBytes)} gzip), RSC payload ${kb(d.rscBytes)}, total ${kb(d.totalBytes)}\n`,
+    );
+    const first = median(d.firstViewMs);
+    goals.push({
+      name: "1,000-tool docs first view ≤ 400 ms (median)",
+      figure: `${first.toFixed(0)} ms`,
+      met: first <= TARGETS.docsFirstViewMs,
+    });
+    goals.push({
+      name: "1,000-tool docs weight (HTML + RSC)",
+      figure: kb(d.totalBytes),
+      met: d.totalBytes <= TARGETS.docsWeightBeforeBytes / 2,
+    });
+  }
+} finally {
+  await app.stop();
+  await upstream.close();
+  await noTtl.close();
+}
+
+console.log("Goals (issue 15)");
+console.log(table([["goal", "figure", "verdict"], ...goals.map((g) => [g.name, g.figure, g.met ? "met" : "NOT MET"])]));
+if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ figures, goals }, null, 2));
