@@ -31,6 +31,12 @@ test("rpc: one message object with a method", () => {
   const connection = { v: 1, url: "builtin:demo", era: "modern", protocolVersion: "2026-07-28" };
   assert.equal(parseRpcRequest({ connection, message: { method: "tools/list" } }, limits).message.method, "tools/list");
   assert.throws(() => parseRpcRequest({ connection, message: [] }, limits), /batches/);
+  assert.equal(parseRpcRequest({ connection, message: { method: "ping" }, exchanges: false }, limits).exchanges, false);
+  assert.equal(parseRpcRequest({ connection, message: { method: "ping" } }, limits).exchanges, undefined);
+  assert.throws(
+    () => parseRpcRequest({ connection, message: { method: "ping" }, exchanges: "no" }, limits),
+    /"exchanges" must be true or false/,
+  );
   assert.throws(() => parseRpcRequest({ connection, message: { result: {} } }, limits), /must be a string/);
   assert.throws(
     () => parseRpcRequest({ connection: { ...connection, sessionId: "a\nb" }, message: { method: "x" } }, limits),

@@ -241,10 +241,13 @@ export function parseRpcRequest(
   if (typeof b.message.method !== "string")
     throw new ContractError('"message.method" must be a string: the proxy sends requests and notifications, not responses.');
   const connection = parseDescriptor(b.connection);
+  if (b.exchanges !== undefined && typeof b.exchanges !== "boolean")
+    throw new ContractError('"exchanges" must be true or false: false answers without the HTTP exchanges.');
   return {
     connection,
     message: b.message,
     headers: parseUserHeaders(b.headers, limits),
     headerOverrides: parseHeaderOverrides(b.headerOverrides, connection),
+    ...(b.exchanges === false ? { exchanges: false } : {}),
   };
 }

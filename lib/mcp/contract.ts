@@ -169,6 +169,11 @@ export interface RpcRequest {
    * server reject a header/body mismatch with -32020). HTTP only; names and values checked by the contract guards.
    */
   headerOverrides?: Record<string, string>;
+  /**
+   * `false`: answer without the HTTP exchanges (`exchanges` comes back empty), for scripts that only want the result.
+   * The exchanges are still recorded for the proxy's own checks; they are just not serialised and sent. Default true.
+   */
+  exchanges?: boolean;
 }
 
 /** One thing the proxy put on the wire that the user did not write. */

@@ -60,8 +60,22 @@ function declaredType(schema: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/**
+ * Scans already made, by schema object. Every modern tools/call scans its tool's schema twice (the exclusion rule and
+ * the Param headers), and a cached list hands out the same schema objects call after call. Schemas are never mutated
+ * after listing; a new list brings new objects, so nothing stale is served, and a WeakMap lets them go with the list.
+ */
+const scans = new WeakMap<object, HeaderScan>();
+
 /** Scan a tool's inputSchema for `x-mcp-header` declarations and check every rule. */
 export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
+  if (typeof inputSchema !== "object" || inputSchema === null) return scanSchema(inputSchema);
+  let scan = scans.get(inputSchema);
+  if (!scan) scans.set(inputSchema, (scan = scanSchema(inputSchema)));
+  return scan;
+}
+
+function scanSchema(inputSchema: unknown): HeaderScan {
   const declarations: HeaderDeclaration[] = [];
   const problems: string[] = [];
   const visited = new Set<unknown>();

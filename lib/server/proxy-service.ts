@@ -228,14 +228,19 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
     ctx.signal,
   ).finally(relay.drained);
   await forgetUnknownTool(input.connection.url, input.message, recovered.result.response, listed);
-  if (!recovered.connection) return recovered.result;
-  return {
+  if (!recovered.connection) return withoutExchangesIf(input.exchanges === false, recovered.result);
+  return withoutExchangesIf(input.exchanges === false, {
     ...recovered.result,
     exchanges: recovered.exchanges,
     durationMs: performance.now() - started,
     connection: recovered.connection,
     notes: [...recovered.notes, ...(recovered.result.notes ?? [])],
-  };
+  });
+}
+
+/** The answer for a caller that asked for no exchanges (RpcRequest.exchanges: false): the rest as it is. */
+function withoutExchangesIf(omit: boolean, answer: RpcResponse): RpcResponse {
+  return omit ? { ...answer, exchanges: [] } : answer;
 }
 
 /**
