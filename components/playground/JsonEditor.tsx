@@ -2,23 +2,23 @@
 
 /**
  * The request editor: Monaco from our own bundle (never a CDN), with MCP-aware diagnostics, completions
- * and hovers from lib/editor. Load it through JsonEditorLoader (next/dynamic, ssr:false), never directly
- * from server-rendered code: importing this module evaluates Monaco, which needs `window`.
+ * and hovers from lib/editor. Load it through JsonEditorLoader (a dynamic import, client only, with a plain
+ * textarea until Monaco is up), never directly from server-rendered code: importing this module evaluates
+ * Monaco, which needs `window`.
  *
- * Who reports what: the JSON worker reports syntax errors as markers (it is configured below with
- * `validate: true, allowComments: false, trailingCommas: "error"`); our diagnoseRequest reports the
- * JSON-RPC/MCP/arguments problems. Our own syntax diagnostics (source "json") are NOT turned into markers,
- * so a syntax error is underlined once, but they are still passed to `onDiagnostics` for the problems list.
+ * Who reports what: diagnoseRequest (lib/editor) reports everything, JSON syntax included (strict JSON: comments and
+ * trailing commas are errors), and all of it becomes markers and the problems list alike. There is no JSON language
+ * worker: json-language.ts says why. The editor contributions come from monaco-features.ts, which the loader
+ * imports beside this module.
  */
 import { useEffect, useRef, useState } from "react";
 import * as monaco from "monaco-editor/editor";
-import "monaco-editor/features/register.all";
-import { jsonDefaults } from "monaco-editor/languages/features/json/register";
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import type { Era, Tool } from "@/lib/mcp/contract";
 import { attachEditorSupport, type EditorSupport } from "@/lib/editor/monaco-adapter";
 import { diagnoseRequest, type EditorDiagnostic } from "@/lib/editor/request-diagnostics";
-import { FOCUS_HOME_ATTR } from "./useModalDialog";
+import { EDITOR_ARIA_LABEL, EDITOR_FONT_FAMILY, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT } from "./editor-look";
+import { JSON_LANGUAGE_ID, registerJsonLanguage } from "./json-language";
 
 /** The request model's URI: providers answer only for this model. */
 export const REQUEST_MODEL_URI = "inmemory://toolscope/request.json";
@@ -28,11 +28,10 @@ const DIAGNOSTICS_DELAY_MS = 150;
 
 // ---- module scope: runs once, before any <Editor> mounts ----
 
-// Workers come from local wrapper files so the bundler emits real worker entries (turbopack otherwise
-// emits Monaco's editor worker as an unbundled asset that fails to load).
+// The editor worker (minimal edits after formatting, unicode checks) comes from a local wrapper file so the bundler
+// emits a real worker entry (turbopack otherwise emits Monaco's as an unbundled asset that fails to load).
 globalThis.MonacoEnvironment = {
-  getWorker(_workerId: string, label: string) {
-    if (label === "json") return new Worker(new URL("./json.worker.ts", import.meta.url), { type: "module" });
+  getWorker() {
     return new Worker(new URL("./editor.worker.ts", import.meta.url), { type: "module" });
   },
 };
@@ -40,19 +39,32 @@ globalThis.MonacoEnvironment = {
 // Without this, @monaco-editor/react injects a loader script from jsDelivr.
 loader.config({ monaco });
 
-// The JSON worker: syntax only. Schema problems are ours (ajv, MCP-aware), completions and hovers too.
-jsonDefaults.setDiagnosticsOptions({
-  validate: true,
-  allowComments: false,
-  trailingCommas: "error",
-  enableSchemaRequest: false,
-  schemaValidation: "ignore",
-  schemas: [],
-});
-jsonDefaults.setModeConfiguration({ ...jsonDefaults.modeConfiguration, completionItems: false, hovers: false });
+// Nothing else at module scope may reach Monaco's services (registering a language does): their first use starts
+// them, and whatever monaco-features.ts registers after that (it loads beside this module, in no set order) would be
+// left out: suggest and F8 went missing that way. The JSON language is registered in beforeMount instead.
 
 function isDark(): boolean {
   return document.documentElement.classList.contains("dark");
+}
+
+/** What the plain textarea stage hands over when Monaco takes its place (JsonEditorLoader). */
+export interface EditorHandover {
+  /** The textarea's text: what the person sees, so the model gets it even if a keystroke is still on its way up. */
+  text: string;
+  /** The selection as UTF-16 offsets into `text` (the caret when equal). */
+  selectionStart: number;
+  selectionEnd: number;
+  /** The caret is at the start of the selection (selected leftwards). */
+  backward: boolean;
+  scrollTop: number;
+  /** The textarea had the focus: Monaco takes it. */
+  focus: boolean;
+}
+
+/** Given to `onReady` once Monaco is up. */
+export interface JsonEditorHandle {
+  takeOver(from: EditorHandover): void;
+  focus(): void;
 }
 
 export interface JsonEditorProps {
@@ -75,7 +87,17 @@ export interface JsonEditorProps {
   readOnly?: boolean;
 }
 
-/** Monaco-based JSON-RPC request editor with MCP diagnostics. */
+/** 1-based line and column of a UTF-16 offset, counted on the text itself (whatever line ends the model keeps). */
+function positionIn(text: string, offset: number): { lineNumber: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf("\n") + 1;
+  return { lineNumber: before.split("\n").length, column: offset - lineStart + 1 };
+}
+
+/**
+ * Monaco-based JSON-RPC request editor with MCP diagnostics. No box of its own: JsonEditorLoader draws the border and
+ * holds the test id, and shows a plain textarea until `onReady`.
+ */
 export function JsonEditor({
   value,
   onChange,
@@ -84,17 +106,18 @@ export function JsonEditor({
   onSend,
   onCommandPalette,
   onDiagnostics,
+  onReady,
   height = 320,
   className,
   readOnly,
-}: JsonEditorProps) {
+}: JsonEditorProps & { onReady?: (handle: JsonEditorHandle) => void }) {
   const [theme, setTheme] = useState(() => (isDark() ? "vs-dark" : "vs"));
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const supportRef = useRef<EditorSupport | null>(null);
   // Providers and commands are registered once; they read the latest props through this ref.
-  const latest = useRef({ tools, era, onSend, onCommandPalette, onDiagnostics });
+  const latest = useRef({ tools, era, onSend, onCommandPalette, onDiagnostics, onReady });
   useEffect(() => {
-    latest.current = { tools, era, onSend, onCommandPalette, onDiagnostics };
+    latest.current = { tools, era, onSend, onCommandPalette, onDiagnostics, onReady };
   });
   const [mounted, setMounted] = useState(false);
 
@@ -112,11 +135,7 @@ export function JsonEditor({
       const text = model?.getValue() ?? value;
       const diagnostics = diagnoseRequest(text, { tools, era });
       latest.current.onDiagnostics?.(diagnostics);
-      if (model && supportRef.current)
-        supportRef.current.setDiagnostics(
-          model,
-          diagnostics.filter((d) => d.source !== "json"),
-        );
+      if (model && supportRef.current) supportRef.current.setDiagnostics(model, diagnostics);
     }, DIAGNOSTICS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [value, tools, era, mounted]);
@@ -140,33 +159,49 @@ export function JsonEditor({
     });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onSend?.());
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, () => latest.current.onCommandPalette?.());
+    // Shift+Alt+F formats everywhere, as the help says: Monaco binds Format Document to Ctrl+Shift+I on Linux.
+    editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () => {
+      void editor.getAction("editor.action.formatDocument")?.run();
+    });
     setMounted(true);
+    latest.current.onReady?.({
+      focus: () => editor.focus(),
+      takeOver(from) {
+        const model = editor.getModel();
+        if (!model) return;
+        // Normally equal already (both show `value`); an edit keeps Monaco's undo stack and the change event.
+        if (model.getValue() !== from.text) editor.executeEdits("handover", [{ range: model.getFullModelRange(), text: from.text }]);
+        const start = positionIn(from.text, from.selectionStart);
+        const end = positionIn(from.text, from.selectionEnd);
+        const [anchor, caret] = from.backward ? [end, start] : [start, end];
+        editor.setSelection(new monaco.Selection(anchor.lineNumber, anchor.column, caret.lineNumber, caret.column));
+        // Same line height in both stages, so the same scroll offset shows the same lines.
+        editor.setScrollTop(from.scrollTop);
+        editor.revealPositionInCenterIfOutsideViewport({ lineNumber: caret.lineNumber, column: caret.column });
+        if (from.focus) editor.focus();
+      },
+    });
   };
 
   return (
-    <div
-      data-testid="request-editor"
-      // Where the focus goes when a dialog's origin is gone (useModalDialog): the box passes it on to Monaco.
-      {...(readOnly ? {} : { [FOCUS_HOME_ATTR]: "", tabIndex: -1 })}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget) editorRef.current?.focus();
-      }}
-      className={`overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800 ${className ?? ""}`}
-      style={{ height }}
-    >
+    <div className={className} style={{ height }}>
       <Editor
         path={REQUEST_MODEL_URI}
-        language="json"
+        language={JSON_LANGUAGE_ID}
         value={value}
         theme={theme}
         onChange={(text) => onChange(text ?? "")}
+        beforeMount={() => registerJsonLanguage(monaco)}
         onMount={handleMount}
-        loading={<div className="p-3 text-sm text-zinc-500">Loading editor…</div>}
+        // The loader's textarea covers this box until onReady: nothing to show meanwhile.
+        loading={null}
         options={{
-          ariaLabel: "JSON-RPC request (Ctrl+Enter or Cmd+Enter to send; Ctrl+M, on a Mac Ctrl+Shift+M, makes Tab leave the editor)",
+          ariaLabel: EDITOR_ARIA_LABEL,
           readOnly,
           minimap: { enabled: false },
-          fontSize: 13,
+          fontFamily: EDITOR_FONT_FAMILY,
+          fontSize: EDITOR_FONT_SIZE,
+          lineHeight: EDITOR_LINE_HEIGHT,
           tabSize: 2,
           insertSpaces: true,
           scrollBeyondLastLine: false,
