@@ -5,7 +5,7 @@
  */
 import { expect, test } from "./test";
 import type { Page } from "@playwright/test";
-import { openPlayground, setRequest } from "./helpers";
+import { expectEditor, openPlayground, setRequest } from "./helpers";
 
 const editor = (page: Page) => page.getByTestId("request-editor");
 
@@ -107,5 +107,71 @@ test.describe("request editor: markers and completion (demo server)", () => {
     expect(Math.abs(mark.x - name.x)).toBeLessThanOrEqual(2);
     await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
     await expect(page.locator(".monaco-hover").filter({ hasText: 'did you mean "search_issues"' }).first()).toBeVisible();
+  });
+});
+
+test.describe("request editor: editing keys (demo server)", () => {
+  test.beforeEach(async ({ page }) => {
+    await openPlayground(page, "builtin:demo", "search_issues");
+  });
+
+  test("a syntax error is underlined once and listed; F8 opens the problem; Shift+Alt+F formats; Ctrl+M lets Tab out", async ({ page }) => {
+    // A trailing comma: one error, from the same parse the problems list shows (there is no JSON worker to add a second).
+    await setRequest(page, `{"jsonrpc": "2.0", "id": 1, "method": "tools/list",}`);
+    await expect(editor(page).locator(".squiggly-error")).toHaveCount(1);
+    await expect(page.getByTestId("problems")).toContainText("Trailing commas are not allowed in JSON");
+    await page.keyboard.press("F8");
+    await expect(page.locator(".marker-widget").filter({ hasText: "Trailing commas are not allowed in JSON" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await setRequest(page, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`);
+    await page.keyboard.press("Shift+Alt+F");
+    await expect.poll(() => editorText(page)).toBe(`{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "tools/list"\n}`);
+
+    // Ctrl+M: Tab leaves the editor instead of indenting.
+    await page.keyboard.press("Control+M");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".monaco-editor") == null)).toBe(true);
+  });
+});
+
+test.describe("request editor: the plain text box before Monaco", () => {
+  test("text typed before Monaco arrives survives with the caret and selection in place, and the focus moves on", async ({ page }) => {
+    // Hold back the chunks that carry Monaco until the textarea has been used.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("MonacoEnvironment")) await gate;
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/playground?server=builtin%3Ademo&tool=search_issues");
+    // Monaco's input has the same accessible name, so the textarea is found as the one textarea outside Monaco.
+    const plain = editor(page).locator("textarea:not(.monaco-editor *)");
+    await expect(plain).toBeVisible({ timeout: 30_000 });
+    await expect(plain).toHaveAccessibleName(/^JSON-RPC request \(Ctrl\+Enter/);
+    await expect(plain).toHaveValue(/"name": "search_issues"/);
+    await expect(editor(page).locator(".monaco-editor")).toHaveCount(0);
+
+    await plain.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.insertText(`{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}`);
+    // Caret before `"}`, one character typed there, then "listX" selected leftwards (the caret at its start).
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("X");
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await expect(plain).toHaveValue(`{"jsonrpc": "2.0", "id": 1, "method": "tools/listX"}`);
+
+    release();
+    await expectEditor(page);
+    await expect(plain).toHaveCount(0);
+    await expect.poll(() => editorText(page)).toBe(`{"jsonrpc": "2.0", "id": 1, "method": "tools/listX"}`);
+    // The focus and the selection came along: the next key replaces "listX" in Monaco.
+    await page.keyboard.type("Z");
+    await expect.poll(() => editorText(page)).toBe(`{"jsonrpc": "2.0", "id": 1, "method": "tools/Z"}`);
+    // Monaco's diagnostics run on the text it took over.
+    await expect(page.getByTestId("problems")).toContainText('"tools/Z" is not a method');
   });
 });
