@@ -123,26 +123,31 @@ export function createRecorder(inner: typeof fetch, opts: RecorderOptions): Reco
     const decoder = new TextDecoder();
     let text = "";
     let bytes = 0;
-    const observed = res.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          opts.onBytes?.();
-          bytes += chunk.byteLength;
-          if (bytes > opts.maxBodyBytes) {
-            controller.error(new Error(`The upstream response exceeded ${opts.maxBodyBytes} bytes (TOOLSCOPE_MAX_RESPONSE_BYTES).`));
-            return;
-          }
-          const piece = decoder.decode(chunk, { stream: true });
-          if (isSse) parser.push(piece);
-          else if (text.length < MAX_RECORDED_BODY_CHARS) text += piece;
-          controller.enqueue(chunk);
-        },
-        flush() {
+    // A pull stream over the body's reader rather than pipeThrough(TransformStream): the same chunks for one promise
+    // per chunk instead of a pipe's several, on every proxied call (issue 15's profile).
+    const reader = res.body.getReader();
+    const observed = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value: chunk } = await reader.read();
+        if (done) {
           exchange.durationMs = performance.now() - started;
           if (!isSse) response.body = text.slice(0, MAX_RECORDED_BODY_CHARS);
-        },
-      }),
-    );
+          return controller.close();
+        }
+        opts.onBytes?.();
+        bytes += chunk.byteLength;
+        if (bytes > opts.maxBodyBytes) {
+          controller.error(new Error(`The upstream response exceeded ${opts.maxBodyBytes} bytes (TOOLSCOPE_MAX_RESPONSE_BYTES).`));
+          await reader.cancel().catch(() => undefined);
+          return;
+        }
+        const piece = decoder.decode(chunk, { stream: true });
+        if (isSse) parser.push(piece);
+        else if (text.length < MAX_RECORDED_BODY_CHARS) text += piece;
+        controller.enqueue(chunk);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
     return new Response(observed, { status: res.status, statusText: res.statusText, headers: res.headers });
   }) as typeof fetch;
   return { fetch: recordedFetch, exchanges };

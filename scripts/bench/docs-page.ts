@@ -39,7 +39,7 @@ export interface DocsFigures {
 }
 
 /** Tools per `tools/list` page: big servers page their lists, and each page is a round trip Toolscope waits for. */
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? 100);
 
 function mcpServer(tools: SdkTool[]): McpServer {
   const server = new McpServer(
@@ -75,13 +75,25 @@ function flightScripts(html: string): string[] {
   return html.match(/<script(?: nonce="[^"]*")?>self\.__next_f\.push\([\s\S]*?<\/script>/g) ?? [];
 }
 
-export async function measureDocsPage(appUrl: string, options: { runs?: number; tools?: number } = {}): Promise<DocsFigures> {
-  const runs = options.runs ?? 3;
-  const n = options.tools ?? 1_000;
+/** An MCP server listing `n` synthetic tools on a free port of 127.0.0.1; every path under `url` is its endpoint. */
+export async function startSyntheticServer(n: number): Promise<{ url: URL; close(): Promise<void> }> {
   // The contract's Tool is the looser "as it arrives" shape; these are well-formed SDK tools.
   const tools = syntheticTools(n) as SdkTool[];
   const handler = createMcpHandler(() => mcpServer(tools), { legacy: "reject" });
-  const upstream = await serveFetchHandler(handler);
+  const served = await serveFetchHandler(handler);
+  return {
+    url: served.url,
+    async close() {
+      await served.close();
+      await handler.close();
+    },
+  };
+}
+
+export async function measureDocsPage(appUrl: string, options: { runs?: number; tools?: number } = {}): Promise<DocsFigures> {
+  const runs = options.runs ?? 3;
+  const n = options.tools ?? 1_000;
+  const upstream = await startSyntheticServer(n);
   // Unique per measurement too, so a second measurement against the same app starts cold as well.
   const nonce = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const page = (i: number | string) => {
@@ -118,7 +130,6 @@ export async function measureDocsPage(appUrl: string, options: { runs?: number; 
     };
   } finally {
     await upstream.close();
-    await handler.close();
   }
 }
 

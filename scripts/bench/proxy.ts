@@ -3,6 +3,7 @@
  * a bare echo route in the same Next.js server, and POST /api/rpc — interleaved sequential calls for latency, then
  * autocannon for throughput.
  */
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { summarize, type Summary } from "./stats.ts";
@@ -132,4 +133,34 @@ export async function measureThroughput(
   }
   out.upstream!.push(await load(setup.upstreamUrl, setup.raw.body, connections, Math.max(2, seconds / 2), setup.raw.headers));
   return out;
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ: 100 on Linux on every architecture the bench runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export interface ServerCpuFigures {
+  /** CPU ms Toolscope's process spent per bare echo request. */
+  bare: number;
+  /** CPU ms it spent per proxied call. */
+  rpc: number;
+}
+
+/** What one request costs Toolscope's own process in CPU, measured over `calls` sequential requests of each kind. */
+export async function measureServerCpu(setup: ProxySetup, pid: number, calls: number): Promise<ServerCpuFigures> {
+  const perCall = async (path: string) => {
+    const before = processCpuMs(pid);
+    for (let i = 0; i < calls; i++)
+      await fetch(`${setup.appUrl}${path}`, { method: "POST", headers: JSON_HEADERS, body: setup.rpcBody }).then((r) => r.text());
+    return (processCpuMs(pid) - before) / calls;
+  };
+  const bare = [await perCall("/api/bench/echo"), await perCall("/api/bench/echo")];
+  const rpc = [await perCall("/api/rpc"), await perCall("/api/rpc")];
+  return { bare: Math.min(...bare), rpc: Math.min(...rpc) };
 }

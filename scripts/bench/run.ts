@@ -13,7 +13,7 @@ import { availableParallelism, cpus } from "node:os";
 import { startBenchApp } from "./app.ts";
 import { startEchoServer } from "./echo-server.ts";
 import { measureListWalks } from "./list-walks.ts";
-import { measureLatency, measureThroughput, setupProxy, type ThroughputRun } from "./proxy.ts";
+import { measureLatency, measureServerCpu, measureThroughput, setupProxy, type ThroughputRun } from "./proxy.ts";
 import { kb, ms, table, type Goal } from "./stats.ts";
 
 const args = process.argv.slice(2);
@@ -79,6 +79,12 @@ try {
     const overP99 = lat.rpc.p99 - lat.floor.p99;
     console.log(
       `/api/rpc over the floor: p50 ${ms(overP50)}, p99 ${ms(overP99)}; over a direct SDK call: p50 ${ms(lat.rpc.p50 - lat.direct.p50)}\n`,
+    );
+    const cpu = await measureServerCpu(setup, app.pid, 500);
+    figures.serverCpu = cpu;
+    console.log(
+      `CPU of Toolscope's process per request (500 sequential, best of 2): bare route ${ms(cpu.bare)}, /api/rpc ${ms(cpu.rpc)} ` +
+        `(${(cpu.rpc / cpu.bare).toFixed(2)}× the bare route: what caps throughput on a busy machine)\n`,
     );
     goals.push({ name: "proxy p50 within 1 ms of the floor", figure: `+${ms(overP50)}`, met: overP50 <= TARGETS.p50OverFloorMs });
     goals.push({ name: "proxy p99 within 5 ms of the floor's p99", figure: `+${ms(overP99)}`, met: overP99 <= TARGETS.p99OverFloorMs });
