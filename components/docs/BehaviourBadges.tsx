@@ -1,57 +1,77 @@
-import type { ToolListItem } from "@/lib/docs/tool-rows";
-import { Badge } from "@/components/ui/Badge";
+import { itemBehaviour, itemIdempotent, type ToolListItem } from "@/lib/docs/tool-rows";
 
 const DEFAULT_DESTRUCTIVE = "Not stated by the server: the spec default is destructive";
 
+/*
+ * Lists of 1,000 tools show these on every row, so a badge or marker is a bare element whose look comes from its
+ * list (BADGES_CLASS, MARKS_CLASS), keyed on an attribute it carries anyway: one class string per page rather than
+ * ~250 bytes per row. The colours are those of the Badge component's tones (solid for stated, dashed for defaults).
+ */
+
+/** For the element around rows with {@link BehaviourBadges}: how `[data-badge]` looks (Badge's shape and tones). */
+export const BADGES_CLASS = [
+  "[&_[data-badge]]:inline-flex [&_[data-badge]]:max-w-full [&_[data-badge]]:items-center [&_[data-badge]]:gap-1 [&_[data-badge]]:whitespace-nowrap",
+  "[&_[data-badge]]:rounded-full [&_[data-badge]]:border [&_[data-badge]]:px-2 [&_[data-badge]]:py-0.5 [&_[data-badge]]:text-xs [&_[data-badge]]:font-medium [&_[data-badge]]:leading-5",
+  "[&_[data-badge$=default]]:border-dashed",
+  // success, solid and dashed
+  "[&_[data-badge=read-only]]:bg-emerald-50 [&_[data-badge=read-only]]:text-emerald-800 [&_[data-badge=read-only]]:border-emerald-500",
+  "dark:[&_[data-badge=read-only]]:bg-emerald-900/40 dark:[&_[data-badge=read-only]]:text-emerald-200 dark:[&_[data-badge=read-only]]:border-emerald-500",
+  "[&_[data-badge=read-only-default]]:text-emerald-800 [&_[data-badge=read-only-default]]:border-emerald-500",
+  "dark:[&_[data-badge=read-only-default]]:text-emerald-300 dark:[&_[data-badge=read-only-default]]:border-emerald-500",
+  // danger, solid and dashed
+  "[&_[data-badge=destructive]]:bg-red-50 [&_[data-badge=destructive]]:text-red-800 [&_[data-badge=destructive]]:border-red-500",
+  "dark:[&_[data-badge=destructive]]:bg-red-900/40 dark:[&_[data-badge=destructive]]:text-red-200 dark:[&_[data-badge=destructive]]:border-red-500",
+  "[&_[data-badge=destructive-default]]:text-red-800 [&_[data-badge=destructive-default]]:border-red-500",
+  "dark:[&_[data-badge=destructive-default]]:text-red-300 dark:[&_[data-badge=destructive-default]]:border-red-500",
+  // warning, solid
+  "[&_[data-badge=modifies]]:bg-amber-50 [&_[data-badge=modifies]]:text-amber-900 [&_[data-badge=modifies]]:border-amber-500",
+  "dark:[&_[data-badge=modifies]]:bg-amber-900/40 dark:[&_[data-badge=modifies]]:text-amber-200 dark:[&_[data-badge=modifies]]:border-amber-500",
+  // info, solid
+  "[&_[data-badge=idempotent]]:bg-sky-50 [&_[data-badge=idempotent]]:text-sky-800 [&_[data-badge=idempotent]]:border-sky-500",
+  "dark:[&_[data-badge=idempotent]]:bg-sky-900/40 dark:[&_[data-badge=idempotent]]:text-sky-200 dark:[&_[data-badge=idempotent]]:border-sky-500",
+].join(" ");
+
 /** The behaviour of a tool in a list row: read-only, destructive or modifies, and idempotent where it applies. */
-export function BehaviourBadges({ item }: { item: Pick<ToolListItem, "behaviour" | "idempotent"> }) {
-  const { kind, stated } = item.behaviour;
+export function BehaviourBadges({ item }: { item: Pick<ToolListItem, "marks"> }) {
+  const { kind, stated } = itemBehaviour(item);
   return (
     <>
-      {kind === "read-only" ? (
-        <Badge tone="success" variant={stated ? "solid" : "dashed"}>
-          read-only
-        </Badge>
-      ) : kind === "destructive" ? (
-        <Badge tone="danger" variant={stated ? "solid" : "dashed"} title={stated ? undefined : DEFAULT_DESTRUCTIVE}>
-          destructive
-        </Badge>
-      ) : (
-        <Badge tone="warning" variant="solid">
-          modifies
-        </Badge>
-      )}
-      {item.idempotent && (
-        <Badge tone="info" variant="solid">
-          idempotent
-        </Badge>
-      )}
+      <span data-badge={stated ? kind : `${kind}-default`} title={kind === "destructive" && !stated ? DEFAULT_DESTRUCTIVE : undefined}>
+        {kind}
+      </span>
+      {itemIdempotent(item) && <span data-badge="idempotent">idempotent</span>}
     </>
   );
 }
 
-const MARK_CLASS: Record<ToolListItem["behaviour"]["kind"] | "idempotent", string> = {
-  "read-only": "border-emerald-600 text-emerald-800 dark:border-emerald-400 dark:text-emerald-300",
-  destructive: "border-red-600 text-red-800 dark:border-red-400 dark:text-red-300",
-  modifies: "border-amber-600 text-amber-900 dark:border-amber-400 dark:text-amber-200",
-  idempotent: "border-sky-600 text-sky-800 dark:border-sky-400 dark:text-sky-300",
-};
+/**
+ * For the element around {@link BehaviourMarks}: how an `abbr` marker looks, by its title (which names the
+ * behaviour, with " (spec default)" when the default decided: dashed then).
+ */
+export const MARKS_CLASS = [
+  "[&_abbr]:grid [&_abbr]:h-4 [&_abbr]:w-4 [&_abbr]:place-items-center [&_abbr]:rounded [&_abbr]:border [&_abbr]:text-[0.6rem] [&_abbr]:font-semibold [&_abbr]:no-underline",
+  "[&_abbr[title*=default]]:border-dashed [&_abbr>span+span]:sr-only",
+  "[&_abbr[title^=read-only]]:border-emerald-600 [&_abbr[title^=read-only]]:text-emerald-800 dark:[&_abbr[title^=read-only]]:border-emerald-400 dark:[&_abbr[title^=read-only]]:text-emerald-300",
+  "[&_abbr[title^=destructive]]:border-red-600 [&_abbr[title^=destructive]]:text-red-800 dark:[&_abbr[title^=destructive]]:border-red-400 dark:[&_abbr[title^=destructive]]:text-red-300",
+  "[&_abbr[title^=modifies]]:border-amber-600 [&_abbr[title^=modifies]]:text-amber-900 dark:[&_abbr[title^=modifies]]:border-amber-400 dark:[&_abbr[title^=modifies]]:text-amber-200",
+  "[&_abbr[title^=idempotent]]:border-sky-600 [&_abbr[title^=idempotent]]:text-sky-800 dark:[&_abbr[title^=idempotent]]:border-sky-400 dark:[&_abbr[title^=idempotent]]:text-sky-300",
+].join(" ");
+
 const MARK_LETTER = { "read-only": "R", destructive: "D", modifies: "M", idempotent: "I" } as const;
 
-/** One-letter markers for the sidebar (R, D, M, I), dashed when the spec default decided; named for screen readers. */
-export function BehaviourMarks({ item }: { item: Pick<ToolListItem, "behaviour" | "idempotent"> }) {
-  const marks: { kind: keyof typeof MARK_LETTER; stated: boolean }[] = [item.behaviour];
-  if (item.idempotent) marks.push({ kind: "idempotent", stated: true });
+/**
+ * One-letter markers for the sidebar (R, D, M, I), dashed when the spec default decided; named for screen readers.
+ * Styled by MARKS_CLASS on an element around them.
+ */
+export function BehaviourMarks({ item }: { item: Pick<ToolListItem, "marks"> }) {
+  const marks: { kind: keyof typeof MARK_LETTER; stated: boolean }[] = [itemBehaviour(item)];
+  if (itemIdempotent(item)) marks.push({ kind: "idempotent", stated: true });
   return (
-    <span className="ml-auto flex shrink-0 gap-0.5">
+    <span>
       {marks.map((m) => (
-        <abbr
-          key={m.kind}
-          title={`${m.kind}${m.stated ? "" : " (spec default)"}`}
-          className={`grid h-4 w-4 place-items-center rounded border text-[0.6rem] font-semibold no-underline ${m.stated ? "border-solid" : "border-dashed"} ${MARK_CLASS[m.kind]}`}
-        >
+        <abbr key={m.kind} title={`${m.kind}${m.stated ? "" : " (spec default)"}`}>
           <span aria-hidden>{MARK_LETTER[m.kind]}</span>
-          <span className="sr-only">{m.kind}</span>
+          <span>{m.kind}</span>
         </abbr>
       ))}
     </span>

@@ -3,13 +3,13 @@
 import { useDeferredValue, useMemo, useState, type FormEvent } from "react";
 import type { DocsLinkData } from "@/lib/docs/links";
 import { BEHAVIOURS, matchesQuery, parseToolQuery, searchWithQuery, type ToolQuery } from "@/lib/docs/tool-filter";
-import type { ToolIndexRow } from "@/lib/docs/tool-rows";
+import { itemSearchEntry, type ToolListItem } from "@/lib/docs/tool-rows";
 import { ToolIndex } from "./ToolIndex";
 
 /** Props for {@link FilteredToolIndex}. */
 export interface FilteredToolIndexProps {
-  /** Every tool of the server, in server order. */
-  rows: ToolIndexRow[];
+  /** Every tool of the server, in server order, as index items (toolIndexItem). */
+  rows: ToolListItem[];
   links: DocsLinkData;
   /** The query of the URL the page was asked for: the server renders its matches, so the first paint is right. */
   initialQuery: ToolQuery;
@@ -26,7 +26,9 @@ export function FilteredToolIndex({ rows, links, initialQuery }: FilteredToolInd
   const [query, setQuery] = useState<ToolQuery>(initialQuery);
   // Typing stays responsive on a 5,000-tool page: the list catches up when React has time.
   const deferred = useDeferredValue(query);
-  const shown = useMemo(() => rows.filter((r) => matchesQuery(r.search, deferred)), [rows, deferred]);
+  // Derived here, not sent: the page's payload carries each tool's text once.
+  const entries = useMemo(() => rows.map(itemSearchEntry), [rows]);
+  const shown = useMemo(() => rows.filter((_, i) => matchesQuery(entries[i], deferred)), [rows, entries, deferred]);
   const count = shown.length === rows.length ? `${shown.length}` : `${shown.length} of ${rows.length}`;
 
   const apply = (next: ToolQuery) => {

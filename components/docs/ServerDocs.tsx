@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import type { DocsLinks } from "@/lib/docs/links";
 import type { ToolQuery } from "@/lib/docs/tool-filter";
-import { toolIndexRow } from "@/lib/docs/tool-rows";
+import { toolIndexItem, type ToolListItem } from "@/lib/docs/tool-rows";
 import { lintServer, type ServerLint } from "@/lib/docs/lints";
 import { DocsShell } from "./DocsShell";
 import { ExcludedTools } from "./ExcludedTools";
@@ -32,13 +32,25 @@ function lintOf(list: ToolsResponse): ServerLint {
   return lint;
 }
 
+/** The index items of a list, likewise once per fetched list. */
+const itemsCache = new WeakMap<ToolsResponse, ToolListItem[]>();
+
+function itemsOf(list: ToolsResponse): ToolListItem[] {
+  let items = itemsCache.get(list);
+  if (!items) itemsCache.set(list, (items = list.tools.map(toolIndexItem)));
+  return items;
+}
+
 /**
  * A server's docs page body: the tool sidebar, overview, the filtered tool index, excluded tools. Shared by live
  * docs and snapshots.
  */
 export function ServerDocs({ server, list, links, query, actions, banner }: Props) {
+  // One array for the sidebar and the index: the RSC payload writes an object it has written before as a reference,
+  // so the tools travel once, not twice.
+  const items = itemsOf(list);
   return (
-    <DocsShell sidebar={<ToolSidebar {...sidebarProps(list, links)} />}>
+    <DocsShell sidebar={<ToolSidebar {...sidebarProps(list, links, undefined, items)} />}>
       {banner}
       <ServerOverview
         server={server}
@@ -57,7 +69,7 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
           </div>
         }
       />
-      <FilteredToolIndex rows={list.tools.map(toolIndexRow)} links={links.data} initialQuery={query} />
+      <FilteredToolIndex rows={items} links={links.data} initialQuery={query} />
       {list.excluded.length > 0 && <ExcludedTools excluded={list.excluded} />}
       {/* LintSummary is its own "Checks" section, heading included. */}
       <LintSummary lint={lintOf(list)} links={links} />

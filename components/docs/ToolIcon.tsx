@@ -47,10 +47,18 @@ const TILE_COLOURS = [
   "bg-violet-600 text-white",
 ];
 
-function tileColour(name: string): string {
+function tileIndex(name: string): number {
   let h = 0;
   for (const c of name) h = (h * 31 + c.codePointAt(0)!) >>> 0;
-  return TILE_COLOURS[h % TILE_COLOURS.length];
+  return h % TILE_COLOURS.length;
+}
+
+function tileColour(name: string): string {
+  return TILE_COLOURS[tileIndex(name)];
+}
+
+function tileLetter(name: string): string {
+  return ([...name.trim()][0] ?? "?").toUpperCase();
 }
 
 const isDataSrc = (src: string): boolean => /^data:/i.test(src.trim());
@@ -65,6 +73,28 @@ function usable(icon: Icon): boolean {
   return icon.mimeType?.toLowerCase() !== "image/svg+xml" && !/\.svgz?$/i.test(new URL(icon.src.trim()).pathname);
 }
 
+/** The icon to show on a light and on a dark page (the same one when the server does not theme them), if any. */
+function choose(icons: Icon[] | undefined, size: number): { light?: Icon; dark?: Icon } {
+  const safe = (Array.isArray(icons) ? icons : []).filter(usable);
+  const plain = () =>
+    pick(
+      safe.filter((i) => !i.theme),
+      size,
+    );
+  return {
+    light:
+      pick(
+        safe.filter((i) => i.theme === "light"),
+        size,
+      ) ?? plain(),
+    dark:
+      pick(
+        safe.filter((i) => i.theme === "dark"),
+        size,
+      ) ?? plain(),
+  };
+}
+
 /** What the browser loads: a data: image itself, anything else from our own origin. */
 function displaySrc(src: string): string {
   const s = src.trim();
@@ -73,7 +103,7 @@ function displaySrc(src: string): string {
 
 /** The letter tile: the whole icon when there is none, else the layer under the image. */
 function LetterTile({ name, size, className, testId }: { name: string; size: number; className: string; testId?: string }) {
-  const letter = ([...name.trim()][0] ?? "?").toUpperCase();
+  const letter = tileLetter(name);
   return (
     <span
       data-testid={testId}
@@ -88,6 +118,58 @@ function LetterTile({ name, size, className, testId }: { name: string; size: num
 }
 
 /**
+ * For the element around rows with {@link ListToolIcon}: the look of its 20 px icons and letter tiles, once per list
+ * rather than ~200 bytes of style and classes on each of (maybe) thousands of rows. `data-tile` is the TILE_COLOURS
+ * index; `data-icon` wraps an image over its tile, as ToolIcon does.
+ */
+export const LIST_ICON_CLASS = [
+  "[&_[data-tile]]:inline-grid [&_[data-tile]]:h-5 [&_[data-tile]]:w-5 [&_[data-tile]]:shrink-0 [&_[data-tile]]:place-items-center",
+  "[&_[data-tile]]:rounded [&_[data-tile]]:text-[10px] [&_[data-tile]]:font-semibold",
+  "[&_[data-tile='0']]:bg-accent-600 [&_[data-tile='0']]:text-white",
+  "[&_[data-tile='1']]:bg-emerald-600 [&_[data-tile='1']]:text-white",
+  "[&_[data-tile='2']]:bg-amber-500 [&_[data-tile='2']]:text-zinc-950",
+  "[&_[data-tile='3']]:bg-rose-600 [&_[data-tile='3']]:text-white",
+  "[&_[data-tile='4']]:bg-sky-600 [&_[data-tile='4']]:text-white",
+  "[&_[data-tile='5']]:bg-violet-600 [&_[data-tile='5']]:text-white",
+  "[&_[data-icon]]:relative [&_[data-icon]]:inline-block [&_[data-icon]]:h-5 [&_[data-icon]]:w-5 [&_[data-icon]]:shrink-0",
+  "[&_[data-icon]]:overflow-hidden [&_[data-icon]]:rounded [&_[data-icon]]:align-middle",
+  "[&_[data-icon]>[data-tile]]:absolute [&_[data-icon]>[data-tile]]:inset-0 [&_[data-icon]>[data-tile]]:grid",
+  "[&_[data-icon]>img]:relative [&_[data-icon]>img]:inline [&_[data-icon]>img]:rounded [&_[data-icon]>img]:bg-white",
+  "[&_[data-icon]>img]:object-contain [&_[data-icon]>img]:align-top dark:[&_[data-icon]>img]:bg-zinc-950",
+].join(" ");
+
+/**
+ * A tool's icon in a list row (20 px), styled by LIST_ICON_CLASS: a bare letter tile when the tool has no usable
+ * icon, the image over its tile when it has one; a themed pair is rare enough to render as {@link ToolIcon} does.
+ */
+export function ListToolIcon({ icons, name }: { icons?: Icon[]; name: string }) {
+  const { light, dark } = choose(icons, 20);
+  const tile = (
+    <span data-tile={tileIndex(name)} aria-hidden>
+      {tileLetter(name)}
+    </span>
+  );
+  if (!light && !dark) return tile;
+  if (light && dark && light.src !== dark.src) return <ToolIcon icons={icons} name={name} size={20} />;
+  const icon = (light ?? dark)!;
+  return (
+    <span data-icon="" aria-hidden>
+      {tile}
+      <img
+        alt=""
+        src={displaySrc(icon.src)}
+        width={20}
+        height={20}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        data-proxied={isDataSrc(icon.src) ? undefined : "true"}
+      />
+    </span>
+  );
+}
+
+/**
  * A tool/server icon: data:image sources inline, https: ones through /api/icon (never from their host), no
  * referrer, lazily loaded. Themed icons render as a light/dark pair switched by the `.dark` class; without a
  * usable icon, a letter tile.
@@ -97,26 +179,7 @@ function LetterTile({ name, size, className, testId }: { name: string; size: num
  * the page background, so the letter never shows through a transparent icon.
  */
 export function ToolIcon({ icons, name, size = 32, testId = "tool-icon" }: ToolIconProps) {
-  const safe = (Array.isArray(icons) ? icons : []).filter(usable);
-  const light =
-    pick(
-      safe.filter((i) => i.theme === "light"),
-      size,
-    ) ??
-    pick(
-      safe.filter((i) => !i.theme),
-      size,
-    );
-  const dark =
-    pick(
-      safe.filter((i) => i.theme === "dark"),
-      size,
-    ) ??
-    pick(
-      safe.filter((i) => !i.theme),
-      size,
-    );
-
+  const { light, dark } = choose(icons, size);
   if (!light && !dark) return <LetterTile name={name} size={size} className="inline-grid" testId={testId} />;
   // Inline on purpose (Tailwind's preflight makes images blocks): only an inline broken image collapses to nothing.
   const image = (icon: Icon, display: string, variant?: "light" | "dark") => (

@@ -1,43 +1,47 @@
 import { toolHref, type DocsLinkData } from "@/lib/docs/links";
-import { groupRows, type ToolIndexRow } from "@/lib/docs/tool-rows";
-import { BehaviourBadges } from "./BehaviourBadges";
-import { ToolIcon } from "./ToolIcon";
+import { groupRows, itemDisplay, itemSummary, type ToolListItem } from "@/lib/docs/tool-rows";
+import { BADGES_CLASS, BehaviourBadges } from "./BehaviourBadges";
+import { LIST_ICON_CLASS, ListToolIcon } from "./ToolIcon";
 
 /** Props for {@link ToolIndex}. */
 export interface ToolIndexProps {
   /** The rows to list, in server order (already filtered by the search). Names may repeat. */
-  rows: ToolIndexRow[];
+  rows: ToolListItem[];
   /** Where tool names lead. */
   links: DocsLinkData;
 }
 
 /**
- * Row styling lives on the list (descendant variants), not on every row: with 5,000 rows each class string would
- * be sent for every row, several megabytes in all.
+ * Row styling lives on the index (descendant variants), not on every row, nor on every group's list: with 5,000
+ * rows each class string would be sent for every row, several megabytes in all.
  */
-const LIST_CLASS = [
-  "divide-y divide-zinc-200 dark:divide-zinc-800",
-  "[&>li]:py-2.5",
-  "[&>li>div]:flex [&>li>div]:flex-wrap [&>li>div]:items-center [&>li>div]:gap-x-2 [&>li>div]:gap-y-1",
-  "[&>li>div>a]:break-all [&>li>div>a]:font-medium [&>li>div>a]:text-accent-700 [&>li>div>a:hover]:underline dark:[&>li>div>a]:text-accent-100",
-  "[&>li>div>code]:break-all [&>li>div>code]:text-xs [&>li>div>code]:text-zinc-500",
-  "[&>li>p]:mt-0.5 [&>li>p]:line-clamp-2 [&>li>p]:break-words [&>li>p]:text-sm [&>li>p]:text-zinc-600 dark:[&>li>p]:text-zinc-400",
+const INDEX_CLASS = [
+  "[&_ul[data-rows]]:divide-y [&_ul[data-rows]]:divide-zinc-200 dark:[&_ul[data-rows]]:divide-zinc-800",
+  "[&_[data-rows]>li]:py-2.5",
+  "[&_[data-rows]>li>div]:flex [&_[data-rows]>li>div]:flex-wrap [&_[data-rows]>li>div]:items-center [&_[data-rows]>li>div]:gap-x-2 [&_[data-rows]>li>div]:gap-y-1",
+  "[&_[data-rows]>li>div>a]:break-all [&_[data-rows]>li>div>a]:font-medium [&_[data-rows]>li>div>a]:text-accent-700 [&_[data-rows]>li>div>a:hover]:underline dark:[&_[data-rows]>li>div>a]:text-accent-100",
+  "[&_[data-rows]>li>div>code]:break-all [&_[data-rows]>li>div>code]:text-xs [&_[data-rows]>li>div>code]:text-zinc-500",
+  "[&_[data-rows]>li>p]:mt-0.5 [&_[data-rows]>li>p]:line-clamp-2 [&_[data-rows]>li>p]:break-words [&_[data-rows]>li>p]:text-sm [&_[data-rows]>li>p]:text-zinc-600 dark:[&_[data-rows]>li>p]:text-zinc-400",
+  BADGES_CLASS,
+  LIST_ICON_CLASS,
 ].join(" ");
 
 /**
  * One row: icon (only when the list has icons at all), display name, machine name, the behaviour badge and the
  * first line of the description. No Markdown here; that is the tool page's job.
  */
-function ToolRow({ row, links, icons }: { row: ToolIndexRow; links: DocsLinkData; icons: boolean }) {
+function ToolRow({ row, links, icons }: { row: ToolListItem; links: DocsLinkData; icons: boolean }) {
+  const display = itemDisplay(row);
+  const summary = itemSummary(row);
   return (
     <li data-testid={`tool-row-${row.name}`}>
       <div>
-        {icons && <ToolIcon icons={row.icons} name={row.display} size={20} />}
-        <a href={toolHref(links, row.name)}>{row.display}</a>
-        {row.display !== row.name && <code>{row.name}</code>}
+        {icons && <ListToolIcon icons={row.icons} name={display} />}
+        <a href={toolHref(links, row.name)}>{display}</a>
+        {display !== row.name && <code>{row.name}</code>}
         <BehaviourBadges item={row} />
       </div>
-      {row.summary && <p>{row.summary}</p>}
+      {summary && <p>{summary}</p>}
     </li>
   );
 }
@@ -49,8 +53,8 @@ function ToolRow({ row, links, icons }: { row: ToolIndexRow; links: DocsLinkData
 export function ToolIndex({ rows, links }: ToolIndexProps) {
   const groups = groupRows(rows);
   const icons = rows.some((r) => r.icons);
-  const list = (items: ToolIndexRow[]) => (
-    <ul className={LIST_CLASS}>
+  const list = (items: ToolListItem[]) => (
+    <ul data-rows="">
       {items.map((row, i) => (
         <ToolRow key={`${i}:${row.name}`} row={row} links={links} icons={icons} />
       ))}
@@ -59,13 +63,13 @@ export function ToolIndex({ rows, links }: ToolIndexProps) {
 
   if (groups.length === 1 && groups[0].prefix === null) {
     return (
-      <div data-testid="tool-index" data-grouped="false">
+      <div data-testid="tool-index" data-grouped="false" className={INDEX_CLASS}>
         {list(groups[0].rows)}
       </div>
     );
   }
   return (
-    <div data-testid="tool-index" data-grouped="true">
+    <div data-testid="tool-index" data-grouped="true" className={INDEX_CLASS}>
       <nav aria-label="Namespaces" className="mt-3" data-testid="tool-groups-nav">
         <ul className="flex flex-wrap gap-1.5 text-sm">
           {groups.map((g) => (

@@ -3,12 +3,12 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toolHref, type DocsLinkData } from "@/lib/docs/links";
 import { matchesWords } from "@/lib/docs/tool-filter";
-import { groupRows, type ToolListItem } from "@/lib/docs/tool-rows";
-import { BehaviourMarks } from "./BehaviourBadges";
+import { groupRows, itemDisplay, type ToolListItem } from "@/lib/docs/tool-rows";
+import { BehaviourMarks, MARKS_CLASS } from "./BehaviourBadges";
 
 /** Props for {@link ToolSidebar}. */
 export interface ToolSidebarProps {
-  /** Every tool of the server, in server order. */
+  /** Every tool of the server, in server order (on the server page, the very array its index gets). */
   items: ToolListItem[];
   /** Tools listed by the server but excluded from calling, by name and display name. */
   excluded: { name: string; display: string }[];
@@ -17,12 +17,24 @@ export interface ToolSidebarProps {
   current?: string;
 }
 
-const LINK =
-  "flex min-w-0 items-center gap-1.5 rounded px-2 py-1 text-sm hover:bg-zinc-100 focus-visible:outline-offset-[-2px] dark:hover:bg-zinc-800";
-const CURRENT = "bg-accent-50 font-semibold text-accent-700 dark:bg-accent-700/30 dark:text-accent-100";
+/**
+ * The links' look, set once on the list rather than on each of (maybe) thousands of links: every link is `li > a`,
+ * its name the first span, its markers (MARKS_CLASS) the second; the current tool's has aria-current.
+ */
+const NAV_CLASS = [
+  "[&_li>a]:flex [&_li>a]:min-w-0 [&_li>a]:items-center [&_li>a]:gap-1.5 [&_li>a]:rounded [&_li>a]:px-2 [&_li>a]:py-1 [&_li>a]:text-sm",
+  "[&_li>a]:text-zinc-700 dark:[&_li>a]:text-zinc-300 [&_li>a:focus-visible]:outline-offset-[-2px]",
+  // [href]: one attribute more than the current link's rules, so hovering it still shows the hover colour.
+  "[&_li>a[href]:hover]:bg-zinc-100 dark:[&_li>a[href]:hover]:bg-zinc-800",
+  "[&_li>a[aria-current]]:bg-accent-50 [&_li>a[aria-current]]:font-semibold [&_li>a[aria-current]]:text-accent-700",
+  "dark:[&_li>a[aria-current]]:bg-accent-700/30 dark:[&_li>a[aria-current]]:text-accent-100",
+  "[&_li>a>span:first-child]:min-w-0 [&_li>a>span:first-child]:truncate",
+  "[&_li>a>span+span]:ml-auto [&_li>a>span+span]:flex [&_li>a>span+span]:shrink-0 [&_li>a>span+span]:gap-0.5",
+  MARKS_CLASS,
+].join(" ");
 
-function matches(item: { name: string; display: string }, q: string): boolean {
-  return matchesWords(`${item.name}\n${item.display}`.toLowerCase(), q);
+function matches(item: { name: string; display?: string }, q: string): boolean {
+  return matchesWords(`${item.name}\n${itemDisplay(item)}`.toLowerCase(), q);
 }
 
 /** Move the focus to the next (+1) or previous (-1) tool link of the sidebar, from the search box or a link. */
@@ -75,20 +87,22 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
 
   const grouped = !(groups.length === 1 && groups[0].prefix === null);
   // Keyed by position too: a broken server may list a name twice, and both rows stay.
-  const link = (item: { name: string; display: string }, i: number, marks?: ToolListItem) => (
-    <li key={`${i}:${item.name}`}>
-      <a
-        href={toolHref(links, item.name)}
-        data-sidebar-link=""
-        aria-current={item.name === current ? "page" : undefined}
-        className={`${LINK} ${item.name === current ? CURRENT : "text-zinc-700 dark:text-zinc-300"}`}
-        title={item.display === item.name ? undefined : item.name}
-      >
-        <span className="min-w-0 truncate">{item.display}</span>
-        {marks && <BehaviourMarks item={marks} />}
-      </a>
-    </li>
-  );
+  const link = (item: { name: string; display?: string }, i: number, marks?: ToolListItem) => {
+    const display = itemDisplay(item);
+    return (
+      <li key={`${i}:${item.name}`}>
+        <a
+          href={toolHref(links, item.name)}
+          data-sidebar-link=""
+          aria-current={item.name === current ? "page" : undefined}
+          title={display === item.name ? undefined : item.name}
+        >
+          <span>{display}</span>
+          {marks && <BehaviourMarks item={marks} />}
+        </a>
+      </li>
+    );
+  };
 
   return (
     <details className="group/sidebar rounded-md border border-zinc-200 lg:border-0 dark:border-zinc-800 lg:[&::details-content]:[content-visibility:visible]">
@@ -127,7 +141,7 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
             {deferred ? `${count} of ${items.length} tools` : ""}
           </p>
         </div>
-        <nav aria-label="Tools">
+        <nav aria-label="Tools" className={NAV_CLASS}>
           {/* Labels, not headings: the page's own outline (h1, its sections) stays the one a screen reader walks. */}
           <p className="px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">
             <a href={links.serverPage} className="hover:underline">

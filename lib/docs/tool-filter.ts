@@ -47,14 +47,21 @@ export function parseToolQuery(q: unknown, behaviour: unknown): ToolQuery {
   };
 }
 
-/** The search entry of one tool. */
-export function toolSearchEntry(tool: Tool): ToolSearchEntry {
-  const description = typeof tool.description === "string" ? tool.description.slice(0, SEARCH_DESCRIPTION_CHARS) : undefined;
-  const text = [tool.name, tool.title, tool.annotations?.title, description]
+/** The text a search reads: the given names, titles and description start, one per line, lower-cased. */
+export function searchText(parts: unknown[]): string {
+  return parts
     .filter((s) => typeof s === "string")
     .join("\n")
     .toLowerCase();
-  return { text, behaviours: BEHAVIOURS.filter((b) => hasBehaviour(tool, b)) };
+}
+
+/** The search entry of one tool. */
+export function toolSearchEntry(tool: Tool): ToolSearchEntry {
+  const description = typeof tool.description === "string" ? tool.description.slice(0, SEARCH_DESCRIPTION_CHARS) : undefined;
+  return {
+    text: searchText([tool.name, tool.title, tool.annotations?.title, description]),
+    behaviours: BEHAVIOURS.filter((b) => hasBehaviour(tool, b)),
+  };
 }
 
 /** The words of a query's text, lower-cased. */

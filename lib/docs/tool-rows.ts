@@ -2,7 +2,7 @@ import type { Icon, Tool } from "../mcp/contract.ts";
 import { effectiveHints } from "./annotations.ts";
 import { displayName, firstLine } from "./display-name.ts";
 import { groupByNamespace } from "./namespaces.ts";
-import { toolSearchEntry, type ToolSearchEntry } from "./tool-filter.ts";
+import { BEHAVIOURS, SEARCH_DESCRIPTION_CHARS, searchText, type Behaviour, type ToolSearchEntry } from "./tool-filter.ts";
 
 /** A row's summary is the description's first line, cut here: a hostile first line may be a megabyte long. */
 export const SUMMARY_MAX_CHARS = 240;
@@ -15,21 +15,26 @@ export interface BehaviourMark {
   stated: boolean;
 }
 
-/** What a tool list (the sidebar) shows of one tool: plain data, sent to the browser for every tool. */
+/** Bits of {@link ToolListItem.marks}: the four filter behaviours by effective hints, and whether the shown one was stated. */
+export const MARK = { "read-only": 1, destructive: 2, idempotent: 4, "open-world": 8, stated: 16 } as const;
+
+/**
+ * What a tool list (the sidebar, the server page's index) shows of one tool. Plain data sent to the browser for
+ * every tool, so it is kept small: no field repeats another (the display name only when it is not the name, the
+ * behaviours as bits, one description from which the summary and the search text are both derived), and the server
+ * page hands the very same array to the sidebar and the index, which the RSC payload then carries once.
+ */
 export interface ToolListItem {
   name: string;
-  /** The display name (title first). */
-  display: string;
-  behaviour: BehaviourMark;
-  /** Idempotent by its effective hints (never shown beside read-only, where it does not apply). */
-  idempotent: boolean;
-}
-
-/** What the server page's index shows of one tool, and what its filter reads. */
-export interface ToolIndexRow extends ToolListItem {
-  summary: string;
+  /** The display name (title first), when it is not the name. */
+  display?: string;
+  /** {@link MARK} bits. */
+  marks: number;
+  /** A title the display name does not show (`annotations.title` beside a `title`): searched, not shown. */
+  otherTitle?: string;
+  /** The start of the description (SEARCH_DESCRIPTION_CHARS): the index's summary and the filter's text. Index items only. */
+  description?: string;
   icons?: Icon[];
-  search: ToolSearchEntry;
 }
 
 /** A group of a tool list: a namespace (`github_…`), "Other", or "All tools" when nothing is shared. */
@@ -41,26 +46,66 @@ export interface RowGroup<T> {
   rows: T[];
 }
 
-function summary(description: unknown): string {
-  const line = firstLine(typeof description === "string" ? description.slice(0, 4 * SUMMARY_MAX_CHARS) : undefined);
+/** The list item of one tool, as the sidebar shows it (names and behaviours). */
+export function toolListItem(tool: Tool): ToolListItem {
+  const [readOnly, destructive, idempotent, openWorld] = effectiveHints(tool);
+  const ro = readOnly.value;
+  const d = !ro && destructive.value;
+  const stated = ro ? readOnly.source === "set" : d ? destructive.source === "set" : true;
+  const marks =
+    (ro ? MARK["read-only"] : 0) |
+    (d ? MARK.destructive : 0) |
+    (!ro && idempotent.value ? MARK.idempotent : 0) |
+    (openWorld.value ? MARK["open-world"] : 0) |
+    (stated ? MARK.stated : 0);
+  const display = displayName(tool);
+  const annotationsTitle = typeof tool.annotations?.title === "string" ? tool.annotations.title : undefined;
+  const item: ToolListItem = { name: tool.name, marks };
+  if (display !== tool.name) item.display = display;
+  // Searched as toolSearchEntry searches it; a title the display name already holds adds nothing to find.
+  if (annotationsTitle && !display.includes(annotationsTitle.trim())) item.otherTitle = annotationsTitle;
+  return item;
+}
+
+/** The item of one tool for the server page's index (and its sidebar): with what the index shows and filters on. */
+export function toolIndexItem(tool: Tool): ToolListItem {
+  const item = toolListItem(tool);
+  if (typeof tool.description === "string" && tool.description !== "")
+    item.description = tool.description.slice(0, SEARCH_DESCRIPTION_CHARS);
+  if (Array.isArray(tool.icons) && tool.icons.length > 0) item.icons = tool.icons;
+  return item;
+}
+
+/** The name an item shows. */
+export function itemDisplay(item: Pick<ToolListItem, "name" | "display">): string {
+  return item.display ?? item.name;
+}
+
+/** The behaviour an item's list row shows. */
+export function itemBehaviour(item: Pick<ToolListItem, "marks">): BehaviourMark {
+  const stated = (item.marks & MARK.stated) !== 0;
+  if (item.marks & MARK["read-only"]) return { kind: "read-only", stated };
+  if (item.marks & MARK.destructive) return { kind: "destructive", stated };
+  return { kind: "modifies", stated: true };
+}
+
+/** Whether an item is idempotent by its effective hints (never set beside read-only, where it does not apply). */
+export function itemIdempotent(item: Pick<ToolListItem, "marks">): boolean {
+  return (item.marks & MARK.idempotent) !== 0;
+}
+
+/** An index row's summary: the description's first line, cut at SUMMARY_MAX_CHARS. */
+export function itemSummary(item: Pick<ToolListItem, "description">): string {
+  const line = firstLine(item.description?.slice(0, 4 * SUMMARY_MAX_CHARS));
   return line.length > SUMMARY_MAX_CHARS ? `${line.slice(0, SUMMARY_MAX_CHARS - 1)}…` : line;
 }
 
-/** The list item of one tool. */
-export function toolListItem(tool: Tool): ToolListItem {
-  const [readOnly, destructive, idempotent] = effectiveHints(tool);
-  const behaviour: BehaviourMark = readOnly.value
-    ? { kind: "read-only", stated: readOnly.source === "set" }
-    : destructive.value
-      ? { kind: "destructive", stated: destructive.source === "set" }
-      : { kind: "modifies", stated: true };
-  return { name: tool.name, display: displayName(tool), behaviour, idempotent: !readOnly.value && idempotent.value };
-}
-
-/** The index row of one tool. */
-export function toolIndexRow(tool: Tool): ToolIndexRow {
-  const icons = Array.isArray(tool.icons) && tool.icons.length > 0 ? { icons: tool.icons } : {};
-  return { ...toolListItem(tool), summary: summary(tool.description), ...icons, search: toolSearchEntry(tool) };
+/** What the filter reads of an item: the same text and behaviours as toolSearchEntry reads of the tool. */
+export function itemSearchEntry(item: ToolListItem): ToolSearchEntry {
+  return {
+    text: searchText([item.name, item.display, item.otherTitle, item.description]),
+    behaviours: BEHAVIOURS.filter((b: Behaviour) => (item.marks & MARK[b]) !== 0),
+  };
 }
 
 function groupAnchor(label: string, i: number): string {
