@@ -6,13 +6,15 @@
  *
  * It starts its own upstream: a 2026-07-28 (stateless Streamable HTTP) MCP server built with the SDK, on a free
  * loopback port, listing N realistic synthetic tools (scripts/bench/synthetic-tools.ts) over pages of
- * {@link PAGE_SIZE}, with `tools/list` cache hints of a minute. Toolscope must be allowed to reach 127.0.0.1: its
+ * {@link PAGE_SIZE} (BENCH_PAGE_SIZE to change it), with `tools/list` cache hints of a minute ({@link startSyntheticServer}
+ * starts one on its own, for other scripts). Toolscope must be allowed to reach 127.0.0.1: its
  * default local mode (TOOLSCOPE_MODE=local, as the e2e tests run it) allows private and loopback targets; hosted
  * mode refuses them unless DANGEROUSLY_ALLOW_PRIVATE_NETWORK=1.
  *
  * - First view: every run asks for a server URL Toolscope has never seen (a path of its own on the same upstream),
  *   so no cache (era verdict, tool-list cache, docs snapshot) can answer it; the time is until the complete HTML
- *   response has arrived. One unmeasured warm-up view first, so route compilation and JIT warm-up are not counted.
+ *   response has arrived. Two unmeasured warm-up views first (the first measured view was still ~2× slower after
+ *   one), so module loading and JIT warm-up are not counted: a running server has served pages before.
  * - Reuse: the same URL again, `runs` times, while its docs snapshot is still fresh.
  * - Weight: the document as served, decoded (raw bytes). Next.js embeds the RSC payload in it as inline
  *   `<script>self.__next_f.push(…)</script>` tags: `rscBytes` are those tags, `htmlBytes` the rest of the document,
@@ -101,7 +103,7 @@ export async function measureDocsPage(appUrl: string, options: { runs?: number; 
     return new URL(`/docs?server=${encodeURIComponent(server)}`, appUrl).href;
   };
   try {
-    await timedGet(page("warm-up"));
+    for (const w of ["warm-up-1", "warm-up-2"]) await timedGet(page(w));
     const firstViewMs: number[] = [];
     let last = "";
     let body = "";
