@@ -111,12 +111,17 @@ async function recordLoads(page: Page, withBodies: boolean) {
 /** Milliseconds from navigation start until a typed character is in the editor's value. */
 async function timeToTyping(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
-  const target = page.locator(TYPING_TARGET).first();
-  await target.waitFor({ timeout: 60_000 });
+  // Visible only: while the textarea hands over, Monaco is already in the page but hidden under it.
+  const target = page.locator(TYPING_TARGET).filter({ visible: true }).first();
   // A plain mouse click where the editor is, queued like a person's (locator.click() would first wait for the
-  // element to hold still over two animation frames, which a busy main thread stretches), then one key.
-  const box = await target.boundingBox();
-  if (!box) throw new Error("the editor has no box");
+  // element to hold still over two animation frames, which a busy main thread stretches), then one key. The box is
+  // looked up again when the element went away in between (the textarea, as Monaco took over).
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  for (let tries = 0; !box && tries < 50; tries++) {
+    await target.waitFor({ timeout: 60_000 });
+    box = await target.boundingBox().catch(() => null);
+  }
+  if (!box) throw new Error("the editor never held still long enough to be clicked");
   await page.mouse.click(box.x + Math.min(box.width / 2, 200), box.y + Math.min(box.height / 2, 40));
   await page.keyboard.type(PROBE);
   const handle = await page.waitForFunction(
