@@ -25,9 +25,18 @@ function loadEditor(): Promise<EditorModule> {
   return editorLoad;
 }
 
-// Fetch Monaco as soon as the playground's code runs in the browser (hydration), not when the editor first mounts:
-// that waits for the connection and the tool list, and these chunks are the page's largest.
-if (typeof window !== "undefined") loadEditor().catch(() => {});
+/** Longest wait for an idle moment before Monaco is loaded anyway (a page that is never idle still gets it). */
+const MONACO_IDLE_TIMEOUT_MS = 1_500;
+
+/** Run `f` when the browser is idle (within MONACO_IDLE_TIMEOUT_MS); Safari has no requestIdleCallback: a short timer. */
+function whenIdle(f: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(f, { timeout: MONACO_IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(f, 200);
+  return () => clearTimeout(timer);
+}
 
 /** Monaco's gutter at 13 px with `lineNumbersMinChars: 3` and folding: where its text starts, so the text does not move. */
 const GUTTER_PX = 49;
@@ -46,16 +55,25 @@ export function JsonEditorLoader({ height = 320, className, ...rest }: JsonEdito
   const plain = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
 
+  // Monaco is asked for once the textarea is up and the page has a quiet moment, not at hydration: evaluating its
+  // chunks holds the main thread for about half a second. At hydration that lands between the connect and the tool
+  // list, which the first editor waits for; right after the textarea appears it would hold the first keystroke
+  // (issue 15: typing ≤ 1 s after navigation). The textarea is a full editor meanwhile.
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    loadEditor().then(
-      (m) => live && setLoaded(m),
-      // The textarea stays: the request can still be written and sent without Monaco.
-      (err: unknown) => console.error("The editor could not be loaded; the plain text box stays.", err),
-    );
+    const load = () => {
+      if (!live) return;
+      loadEditor().then(
+        (m) => live && setLoaded(m),
+        // The textarea stays: the request can still be written and sent without Monaco.
+        (err: unknown) => console.error("The editor could not be loaded; the plain text box stays.", err),
+      );
+    };
+    const cancel = whenIdle(load);
     return () => {
       live = false;
+      cancel();
     };
   }, [loaded]);
 

@@ -212,11 +212,6 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     if (plan.kind === "run") void runner.run(plan.message, plan.text);
   }, [conn, text, parsed, tools, prefs.confirmDestructive, runner]);
 
-  // Fetch the editor chunk (Monaco, several MB) while connecting, instead of after.
-  useEffect(() => {
-    void import("./JsonEditor");
-  }, []);
-
   // Ctrl/Cmd+K anywhere opens the palette; `?` outside text fields opens the help.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
