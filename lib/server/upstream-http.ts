@@ -178,7 +178,12 @@ export function httpChannel(opts: HttpChannelOptions): Parameters<typeof runExch
     transport.onerror = (err) => {
       if (!/^Maximum reconnection attempts/.test(err.message)) channel.onerror?.(err);
     };
-    await transport.start();
+    // start() only makes the transport-wide AbortController that close() aborts. A modern exchange has nothing it
+    // would stop: its one POST is bound to the exchange's own signal (aborted when the exchange ends) and it never
+    // resumes a stream. Skipping it spares each call a controller, an AbortSignal.any per send and the AbortError on
+    // close, which issue 15's profile counted among the per-call costs. Legacy exchanges keep it: their resumed GET
+    // streams hang on it.
+    if (opts.descriptor.era === "legacy") await transport.start();
     return channel;
   };
 }

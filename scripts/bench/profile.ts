@@ -1,7 +1,7 @@
 /**
  * A CPU profile of Toolscope under proxied tools/call load, summarised: where the server's time goes.
  *
- *   node --import tsx scripts/bench/profile.ts [--seconds 10] [--connections 16] [--dir DIR] [--top 40]
+ *   node --import tsx scripts/bench/profile.ts [--seconds 10] [--connections 16] [--dir DIR] [--top 40] [--route /api/bench/echo]
  *
  * Starts the echo server and Toolscope under `node --cpu-prof`, loads POST /api/rpc with autocannon, stops the app
  * (the profile is written on exit), and prints the functions with the most self time, and self time per package.
@@ -23,6 +23,8 @@ const SECONDS = Number(flag("--seconds") ?? 10);
 const CONNECTIONS = Number(flag("--connections") ?? 16);
 const TOP = Number(flag("--top") ?? 40);
 const DIR = flag("--dir") ?? mkdtempSync(join(tmpdir(), "toolscope-prof-"));
+/** The route to load: /api/rpc, or the bare echo route to see what any request costs. */
+const ROUTE = flag("--route") ?? "/api/rpc";
 
 interface ProfileNode {
   id: number;
