@@ -10,7 +10,7 @@ import type { DiagnosticContext, EditorDiagnostic } from "./request-diagnostics.
 
 export type MonacoApi = typeof Monaco;
 
-/** Marker owner for our diagnostics (the JSON worker uses its own). */
+/** Marker owner for our diagnostics (every marker in the request editor is ours: there is no JSON worker). */
 export const MARKER_OWNER = "toolscope";
 
 /** Convert diagnostics to Monaco markers, using the model for offset → line/column. */
