@@ -3,7 +3,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
-import { leanFetch, leanHeaders } from "./lean-fetch.ts";
+import { endObservedStream, leanFetch, leanHeaders } from "./lean-fetch.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** Raised when a target address is not allowed by the egress policy. */
@@ -399,24 +399,11 @@ function sharedLimiter(limit: number): OriginLimiter {
 /** A body that calls `done` once it ends, fails or is cancelled (the connection is free again). */
 function observedBody(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
   const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done: ended, value } = await reader.read();
-        if (ended) {
-          done();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (err) {
-        done();
-        controller.error(err);
-      }
-    },
-    cancel(reason) {
-      done();
-      return reader.cancel(reason);
-    },
-  });
+  return endObservedStream(
+    () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+    (reason) => reader.cancel(reason),
+    done,
+  );
 }
 
 export interface SafeFetchOptions extends Partial<EgressPolicy> {

@@ -59,27 +59,43 @@ function decoded(body: Readable, encoding: string | null): Readable {
   }
 }
 
-/** A web stream over a Node stream that calls `done` once, however it ends (read to the end, broken, cancelled). */
-function webBody(source: Readable, done: () => void): ReadableStream<Uint8Array> {
-  const chunks = source[Symbol.asyncIterator]();
+/**
+ * A web stream over a source of chunks that calls `done` once, however it ends: read to the end, broken, or cancelled
+ * (then the source is cancelled too). The egress uses it to free a connection slot when an answer is over.
+ */
+export function endObservedStream(
+  next: () => Promise<IteratorResult<Uint8Array>>,
+  cancelSource: (reason: unknown) => unknown,
+  done: () => void,
+): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const { done: ended, value } = await chunks.next();
+        const { done: ended, value } = await next();
         if (ended) {
           done();
           controller.close();
-        } else controller.enqueue(value instanceof Uint8Array ? value : new TextEncoder().encode(String(value)));
+        } else controller.enqueue(value);
       } catch (err) {
         done();
         controller.error(err);
       }
     },
-    async cancel() {
+    async cancel(reason) {
       done();
-      source.destroy();
+      await cancelSource(reason);
     },
   });
+}
+
+/** A Node stream's chunks (Buffers, which are Uint8Arrays) as a web stream, `done` called once it ends. */
+function webBody(source: Readable, done: () => void): ReadableStream<Uint8Array> {
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  return endObservedStream(
+    () => chunks.next(),
+    () => source.destroy(),
+    done,
+  );
 }
 
 /**
@@ -117,7 +133,8 @@ export async function leanFetch(
   const received = responseHeaders(answer.headers);
   const status = answer.statusCode;
   if (NULL_BODY_STATUSES.has(status) || init.method?.toUpperCase() === "HEAD") {
-    answer.body.destroy();
+    // Drained, not destroyed: destroying an undici body emits an AbortError that nothing would catch.
+    await answer.body.dump().catch(() => undefined);
     done();
     return withUrl(new Response(null, { status, statusText: answer.statusText, headers: received }), url);
   }
