@@ -175,3 +175,77 @@ test.describe("request editor: the plain text box before Monaco", () => {
     await expect(page.getByTestId("problems")).toContainText('"tools/Z" is not a method');
   });
 });
+
+test.describe("request editor: while the server is being connected", () => {
+  test("the editor takes typing before the connection is up; Send waits for it and then goes with the typed text", async ({ page }) => {
+    // Hold the connect answer until the editor has been used.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/connect", async (route) => {
+      const response = await route.fetch();
+      await gate;
+      await route.fulfill({ response });
+    });
+    const rpcBeforeConnect: string[] = [];
+    let connected = false;
+    page.on("request", (r) => {
+      if (!connected && new URL(r.url()).pathname === "/api/rpc") rpcBeforeConnect.push(r.url());
+    });
+    await page.goto("/playground?server=builtin%3Ademo");
+
+    const plain = editor(page).locator("textarea:not(.monaco-editor *)");
+    await expect(plain).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("playground-connecting")).toHaveText("Connecting to builtin:demo…");
+    await expect(page.getByTestId("explorer-pending")).toBeVisible();
+    await expect(plain).toHaveValue(/"method": "tools\/list"/);
+    // Share, Save and Copy as code need the server's era and address: off until connected.
+    await expect(page.getByTestId("share-button")).toBeDisabled();
+
+    await plain.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.insertText(`{"jsonrpc": "2.0", "id": 7, "method": "tools/list", "params": {}}`);
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await expect(page.getByTestId("send-queued")).toContainText("the request goes as soon as the connection is up");
+    await expect(page.getByTestId("send")).toHaveText("Sending…");
+    // Monaco waits for the tool list: its checks would otherwise speak of a server with no tools.
+    await page.waitForTimeout(500);
+    await expect(editor(page).locator(".monaco-editor")).toHaveCount(0);
+    expect(rpcBeforeConnect).toEqual([]);
+
+    connected = true;
+    release();
+    await expect(page.getByTestId("connection-era")).toBeVisible();
+    await expect(page.getByTestId("result-tabs")).toBeVisible();
+    await expect(page.getByTestId("response-panel")).toContainText("search_issues");
+    await expect(page.getByTestId("send-queued")).toHaveCount(0);
+    await expect(page.getByTestId("send")).toHaveText("Send");
+    await expectEditor(page);
+    await expect.poll(() => editorText(page)).toBe(`{"jsonrpc": "2.0", "id": 7, "method": "tools/list", "params": {}}`);
+  });
+
+  test("keys typed fast across the hand-over to Monaco all land at the caret, in order", async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("MonacoEnvironment")) await gate;
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/playground?server=builtin%3Ademo");
+    const plain = editor(page).locator("textarea:not(.monaco-editor *)");
+    await expect(page.getByTestId("connection-era")).toBeVisible({ timeout: 30_000 });
+    await plain.click();
+    await page.keyboard.press("ControlOrMeta+Home");
+    await page.keyboard.press("End");
+    // Keys keep coming while Monaco arrives, takes over and re-renders; each must land after the one before it.
+    const keys = "0123456789".repeat(8);
+    const typing = page.keyboard.type(keys, { delay: 10 });
+    await page.waitForTimeout(150);
+    release();
+    await typing;
+    await expectEditor(page);
+    await expect(plain).toHaveCount(0);
+    await expect.poll(async () => (await editorText(page)).split("\n")[0]).toBe(`{${keys}`);
+  });
+});

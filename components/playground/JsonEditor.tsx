@@ -87,6 +87,9 @@ export interface JsonEditorProps {
   readOnly?: boolean;
 }
 
+/** Reported texts kept while waiting for them to come back as `value` (a parent that never echoes stays bounded). */
+const MAX_UNECHOED = 200;
+
 /** 1-based line and column of a UTF-16 offset, counted on the text itself (whatever line ends the model keeps). */
 function positionIn(text: string, offset: number): { lineNumber: number; column: number } {
   const before = text.slice(0, offset);
@@ -115,11 +118,34 @@ export function JsonEditor({
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const supportRef = useRef<EditorSupport | null>(null);
   // Providers and commands are registered once; they read the latest props through this ref.
-  const latest = useRef({ tools, era, onSend, onCommandPalette, onDiagnostics, onReady });
+  const latest = useRef({ value, tools, era, onSend, onCommandPalette, onDiagnostics, onReady });
   useEffect(() => {
-    latest.current = { tools, era, onSend, onCommandPalette, onDiagnostics, onReady };
+    latest.current = { value, tools, era, onSend, onCommandPalette, onDiagnostics, onReady };
   });
   const [mounted, setMounted] = useState(false);
+  // Texts this editor reported through onChange that have not come back as `value` yet. Typing runs ahead of React
+  // when renders are slow: a `value` that is one of these is our own, older text coming back, not a change from
+  // outside. (@monaco-editor/react's own `value` sync would write it over the newer text and move the caret to the
+  // end, which fast typing on a busy page hit: the keys went on after the closing brace.)
+  const reported = useRef<string[]>([]);
+
+  // A change from outside (a template, the form, a replay): into the model as one edit, so undo takes it back.
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    const echo = reported.current.indexOf(value);
+    if (echo >= 0) {
+      reported.current.splice(0, echo + 1);
+      return;
+    }
+    reported.current = [];
+    if (value === model.getValue()) return;
+    // executeEdits refuses a read-only editor: the text is only shown there, no undo to keep.
+    if (editor.getOption(monaco.editor.EditorOption.readOnly)) return model.setValue(value);
+    editor.executeEdits("outside", [{ range: model.getFullModelRange(), text: value, forceMoveMarkers: true }]);
+    editor.pushUndoStop();
+  }, [value, mounted]);
 
   // Follow the `.dark` class on <html> (the theme toggle flips it).
   useEffect(() => {
@@ -152,6 +178,9 @@ export function JsonEditor({
 
   const handleMount: OnMount = (editor) => {
     editorRef.current = editor;
+    // A model kept under the same path from an earlier editor starts from the current text.
+    const model = editor.getModel();
+    if (model && model.getValue() !== latest.current.value) model.setValue(latest.current.value);
     supportRef.current?.dispose();
     supportRef.current = attachEditorSupport(monaco, {
       modelUri: REQUEST_MODEL_URI,
@@ -188,9 +217,14 @@ export function JsonEditor({
       <Editor
         path={REQUEST_MODEL_URI}
         language={JSON_LANGUAGE_ID}
-        value={value}
+        defaultValue={value}
         theme={theme}
-        onChange={(text) => onChange(text ?? "")}
+        onChange={(text) => {
+          const t = text ?? "";
+          if (reported.current.length >= MAX_UNECHOED) reported.current.shift();
+          reported.current.push(t);
+          onChange(t);
+        }}
         beforeMount={() => registerJsonLanguage(monaco)}
         onMount={handleMount}
         // The loader's textarea covers this box until onReady: nothing to show meanwhile.

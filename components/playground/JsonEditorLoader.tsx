@@ -47,7 +47,18 @@ const NUMBER_RIGHT_PX = 26;
  * label, font, line height and onChange, so nothing typed is lost); then Monaco takes over its text, selection, scroll
  * position and focus. Same props as {@link JsonEditorProps}; the box takes `height`/`className`, so nothing moves.
  */
-export function JsonEditorLoader({ height = 320, className, ...rest }: JsonEditorProps) {
+export function JsonEditorLoader({
+  height = 320,
+  className,
+  contextPending = false,
+  ...rest
+}: JsonEditorProps & {
+  /**
+   * The server is still being connected, so `tools` and `era` are placeholders: the textarea stays and Monaco (its
+   * diagnostics, completion and hovers need them) is mounted once they are real. Its chunks may load meanwhile.
+   */
+  contextPending?: boolean;
+}) {
   const { value, onChange, onSend, readOnly } = rest;
   const [loaded, setLoaded] = useState<EditorModule | null>(editorModule);
   const [handle, setHandle] = useState<JsonEditorHandle | null>(null);
@@ -116,7 +127,7 @@ export function JsonEditorLoader({ height = 320, className, ...rest }: JsonEdito
       className={`relative overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800 ${className ?? ""}`}
       style={{ height }}
     >
-      {Monaco && <Monaco {...rest} height="100%" className={handle ? undefined : "invisible"} onReady={setHandle} />}
+      {Monaco && !contextPending && <Monaco {...rest} height="100%" className={handle ? undefined : "invisible"} onReady={setHandle} />}
       {!plainGone && (
         <div
           className="absolute inset-0 flex bg-[#fffffe] text-black dark:bg-[#1e1e1e] dark:text-[#d4d4d4]"

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import type { Tool } from "@/lib/mcp/contract";
 import { useRouter } from "next/navigation";
 import type { Era } from "@/lib/mcp/contract";
 import { nextRequestId, requestTemplate, templatesFor, withRequestId } from "@/lib/editor/templates";
@@ -53,7 +54,7 @@ import { useHistory } from "./useHistory";
 import { SendPreview } from "./SendPreview";
 import { useSaved } from "./useSaved";
 import { NotificationsPane } from "./NotificationsPane";
-import { ToolExplorer } from "./ToolExplorer";
+import { ToolExplorer, ToolExplorerPending } from "./ToolExplorer";
 import { useNotificationFeed, useOpenedFromShareLink } from "./useNotificationFeed";
 
 /** What a share link puts in the playground. Nothing is sent until the user presses Send. */
@@ -86,7 +87,11 @@ function finalResponse(ex: Exchange): unknown {
   return last?.outcome.kind === "response" ? last.outcome.rpc.response : last ? { proxyError: last.outcome.error } : null;
 }
 
-const toolbarButton = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
+const toolbarButton =
+  "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 disabled:opacity-60 disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900";
+
+/** The editor's tools while the list is not in yet (connecting): none, and Monaco waits (JsonEditorLoader). */
+const NO_TOOLS: Tool[] = [];
 
 /** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests and the requests a server sends mid-call, keep history, share. */
 export function Playground({ server, tool, initial, onTabState }: Props) {
@@ -198,7 +203,13 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     if (oauth.prompt) oauth.dismiss();
     runner.cancel();
   };
-  const text = selectText(state, tools ? initialRequestText(tools, tool) : null);
+  // The editor is up while the server is being connected: its default text (tools/list) needs no tool list. A tools/call
+  // of a chosen tool waits for the list (its example arguments come from the tool's schema).
+  const text = selectText(state, tools ? initialRequestText(tools, tool) : tool ? null : initialRequestText(NO_TOOLS));
+  // Connected, with the tool list: everything that speaks of the server's tools or protocol needs both.
+  const live = conn && tools ? { conn, tools } : null;
+  // Send (button or Ctrl/Cmd+Enter) while still connecting: the request goes as soon as the connection is up.
+  const [sendQueued, setSendQueued] = useState(false);
   // The one parse of the editor text, shared by Send and Copy as code.
   const parsed = useMemo(() => (text === null ? null : parseMessage(text)), [text]);
   const serverLabel = conn
@@ -206,11 +217,20 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     : server;
 
   const send = useCallback(() => {
-    if (!conn || text === null || parsed === null) return;
+    if (text === null || parsed === null) return;
+    setSendQueued(!conn || !tools);
+    if (!conn || !tools) return;
     const plan = planSend(text, parsed, tools, prefs.confirmDestructive);
     dispatch({ type: "send", plan, at: Date.now() });
     if (plan.kind === "run") void runner.run(plan.message, plan.text);
   }, [conn, text, parsed, tools, prefs.confirmDestructive, runner]);
+  // The queued send goes once connected (send clears the queue as it goes), from a task of its own: the render that
+  // brought the connection commits first.
+  useEffect(() => {
+    if (!sendQueued || !conn || !tools) return;
+    const timer = setTimeout(send, 0);
+    return () => clearTimeout(timer);
+  }, [sendQueued, conn, tools, send]);
 
   // Ctrl/Cmd+K anywhere opens the palette; `?` outside text fields opens the help.
   useEffect(() => {
@@ -268,11 +288,16 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   }, [era, tools, insertRequest]);
 
   const lastResponse = runner.exchange ? finalResponse(runner.exchange) : initial?.response;
-  // Tabs: report on a change of text or exchange only (finalResponse may build a new object on every render).
+  // Tabs: report on a change of text or exchange only (finalResponse may build a new object on every render). While
+  // connecting only what was typed: the first report counts as a use of the server (recent servers), the untouched
+  // default text is not one.
+  const reportable = text !== null && (conn !== null || state.edited !== null);
   useEffect(() => {
-    if (text !== null) onTabState?.(text, runner.exchange ? finalResponse(runner.exchange) : initial?.response);
-  }, [text, runner.exchange, initial?.response, onTabState]);
-  const commands: PaletteCommand[] = [
+    if (reportable) onTabState?.(text, runner.exchange ? finalResponse(runner.exchange) : initial?.response);
+  }, [reportable, text, runner.exchange, initial?.response, onTabState]);
+  // Saving, sharing and code need the server's era and address: not offered while connecting.
+  const needsServer = new Set(["save", "share", "copy:curl", "copy:fetch", "copy:ts"]);
+  const allCommands: PaletteCommand[] = [
     { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
     ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: cancel }] : []),
     {
@@ -315,6 +340,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     { id: "help", label: "Keyboard shortcuts", group: "Help", shortcut: "?", run: () => openOverlay({ kind: "help" }) },
     ...templateCommands,
   ];
+  const commands = live ? allCommands : allCommands.filter((c) => !needsServer.has(c.id));
 
   if (setupError)
     return (
@@ -323,8 +349,8 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         <OAuthStatus oauth={oauth} />
       </div>
     );
-  if (oauth.prompt && (!conn || !tools)) return <OAuthPrompt oauth={oauth} dismissible />;
-  if (!conn || !tools || text === null)
+  if (oauth.prompt && !live) return <OAuthPrompt oauth={oauth} dismissible />;
+  if (text === null)
     return (
       <p className="text-sm text-zinc-500" data-testid="playground-loading">
         Connecting to {server}…
@@ -359,7 +385,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     }
   };
 
-  const codeInput = (): CodeInput | { error: string } => {
+  const codeInput = ({ conn, tools }: NonNullable<typeof live>): CodeInput | { error: string } => {
     if (!parsed?.ok) return { error: parsed?.error ?? "" };
     const msg = parsed.value;
     const called = calledTool(msg, tools);
@@ -378,22 +404,32 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   const editorPane = (
     <section aria-label="Request" className="min-w-0">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <span
-          className="rounded bg-zinc-100 px-2 py-0.5 font-mono text-xs dark:bg-zinc-800"
-          data-testid="connection-era"
-          title={
-            conn.connection.transport === "sse"
-              ? "Deprecated HTTP+SSE transport: the proxy keeps no connection, so every call opens a fresh session (event stream, initialize, the call, close)."
-              : undefined
-          }
-        >
-          {conn.server.era} · {conn.server.protocolVersion}
-          {conn.connection.transport === "sse" ? " · HTTP+SSE" : ""}
-        </span>
-        <span className="min-w-0 truncate text-zinc-500">{conn.server.serverInfo?.title ?? conn.server.serverInfo?.name ?? server}</span>
+        {live ? (
+          <>
+            <span
+              className="rounded bg-zinc-100 px-2 py-0.5 font-mono text-xs dark:bg-zinc-800"
+              data-testid="connection-era"
+              title={
+                live.conn.connection.transport === "sse"
+                  ? "Deprecated HTTP+SSE transport: the proxy keeps no connection, so every call opens a fresh session (event stream, initialize, the call, close)."
+                  : undefined
+              }
+            >
+              {live.conn.server.era} · {live.conn.server.protocolVersion}
+              {live.conn.connection.transport === "sse" ? " · HTTP+SSE" : ""}
+            </span>
+            <span className="min-w-0 truncate text-zinc-500">
+              {live.conn.server.serverInfo?.title ?? live.conn.server.serverInfo?.name ?? server}
+            </span>
+          </>
+        ) : (
+          <span role="status" className="min-w-0 truncate text-zinc-500" data-testid="playground-connecting">
+            Connecting to {server}…
+          </span>
+        )}
         <OAuthStatus oauth={oauth} />
         <span className="ml-auto" />
-        <LogLevelPicker era={conn.server.era} value={prefs.logLevel} onChange={(logLevel) => updatePrefs({ logLevel })} />
+        {live && <LogLevelPicker era={live.conn.server.era} value={prefs.logLevel} onChange={(logLevel) => updatePrefs({ logLevel })} />}
         {busy ? (
           <button
             type="button"
@@ -408,29 +444,32 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         <button
           type="button"
           onClick={send}
-          disabled={busy}
+          disabled={busy || sendQueued}
           data-testid="send"
           className="rounded-md bg-accent-600 px-4 py-1.5 font-medium text-white hover:bg-accent-700 disabled:opacity-60"
-          title="Send (Ctrl/Cmd+Enter)"
+          title={live ? "Send (Ctrl/Cmd+Enter)" : "Send (Ctrl/Cmd+Enter): goes as soon as the server is connected"}
         >
-          {busy ? "Sending…" : "Send"}
+          {busy || sendQueued ? "Sending…" : "Send"}
         </button>
       </div>
-      <ArgumentsForm
-        text={text}
-        tools={tools}
-        prompts={prompts}
-        onText={setEdited}
-        open={prefs.formOpen}
-        onOpen={(formOpen) => updatePrefs({ formOpen })}
-      />
+      {live && (
+        <ArgumentsForm
+          text={text}
+          tools={live.tools}
+          prompts={prompts}
+          onText={setEdited}
+          open={prefs.formOpen}
+          onOpen={(formOpen) => updatePrefs({ formOpen })}
+        />
+      )}
       {/* Shorter when stacked (narrow screens), so the result stays in reach. */}
       <div className="[--editor-h:clamp(240px,45vh,420px)] min-[900px]:[--editor-h:min(60vh,560px)]">
         <JsonEditorLoader
           value={text}
           onChange={setEdited}
-          tools={tools}
-          era={conn.server.era}
+          tools={live?.tools ?? NO_TOOLS}
+          era={live?.conn.server.era ?? initial?.era ?? "modern"}
+          contextPending={!live}
           onSend={send}
           onCommandPalette={() => openOverlay({ kind: "palette" })}
           onDiagnostics={(diagnostics) => dispatch({ type: "diagnostics", diagnostics })}
@@ -438,28 +477,35 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         />
       </div>
       <SendStatusLine blocked={parsed?.ok === false ? parsed.error : null} errors={errors} refused={parseError !== null} />
+      {sendQueued && (
+        <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="send-queued">
+          Still connecting to {server}: the request goes as soon as the connection is up.
+        </p>
+      )}
       {toolsNotice && (
         <p role="status" className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="tools-notice">
           {toolsNotice}
         </p>
       )}
       <ProblemsPanel diagnostics={state.diagnostics} text={text} />
-      <SendPreview
-        text={text}
-        era={conn.server.era}
-        transport={isStdio ? "stdio" : conn.connection.transport === "sse" ? "sse" : "http"}
-        logLevel={prefs.logLevel}
-        endpoint={conn.server.displayUrl}
-        protocolVersion={conn.server.protocolVersion}
-        sessionId={conn.connection.sessionId}
-        tools={tools}
-        userHeaders={headers}
-        overrides={state.overrideDrafts}
-        onOverrides={(drafts) => dispatch({ type: "overrides", drafts })}
-        onText={setEdited}
-        open={prefs.previewOpen}
-        onOpen={(previewOpen) => updatePrefs({ previewOpen })}
-      />
+      {live && (
+        <SendPreview
+          text={text}
+          era={live.conn.server.era}
+          transport={isStdio ? "stdio" : live.conn.connection.transport === "sse" ? "sse" : "http"}
+          logLevel={prefs.logLevel}
+          endpoint={live.conn.server.displayUrl}
+          protocolVersion={live.conn.server.protocolVersion}
+          sessionId={live.conn.connection.sessionId}
+          tools={live.tools}
+          userHeaders={headers}
+          overrides={state.overrideDrafts}
+          onOverrides={(drafts) => dispatch({ type: "overrides", drafts })}
+          onText={setEdited}
+          open={prefs.previewOpen}
+          onOpen={(previewOpen) => updatePrefs({ previewOpen })}
+        />
+      )}
       <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <input
           type="checkbox"
@@ -475,7 +521,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   const resultPane = (
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
       {!exchange && initial?.response !== undefined && (
-        <SharedResponseView response={initial.response} tools={tools} request={text} note={initial.responseNote} />
+        <SharedResponseView response={initial.response} tools={tools ?? NO_TOOLS} request={text} note={initial.responseNote} />
       )}
       {!exchange && initial?.response === undefined && (
         <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>
@@ -484,7 +530,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         <ExchangeView
           key={exchange.id}
           exchange={exchange}
-          tools={tools}
+          tools={tools ?? NO_TOOLS}
           live={runner.live}
           onNextPage={nextPage}
           serverAsking={serverAsks.length > 0}
@@ -501,6 +547,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           type="button"
           className={toolbarButton}
           onClick={() => openOverlay({ kind: "templates" })}
+          disabled={!live}
           data-testid="templates-button"
           aria-haspopup="dialog"
         >
@@ -530,6 +577,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           type="button"
           className={toolbarButton}
           onClick={() => openOverlay({ kind: "save" })}
+          disabled={!live}
           data-testid="save-button"
           aria-haspopup="dialog"
           title="Save request (Ctrl/Cmd+S)"
@@ -550,6 +598,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           type="button"
           className={toolbarButton}
           onClick={() => openOverlay({ kind: "share" })}
+          disabled={!live}
           data-testid="share-button"
           aria-haspopup="dialog"
         >
@@ -561,6 +610,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
             type="button"
             className={toolbarButton}
             onClick={() => openOverlay({ kind: "copy", language: "curl" })}
+            disabled={!live}
             data-testid="copy-code-button"
             aria-haspopup="dialog"
           >
@@ -597,23 +647,27 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         </div>
       )}
       <div className="flex flex-col gap-4 min-[900px]:flex-row min-[900px]:items-start">
-        <ToolExplorer
-          server={server}
-          tools={tools}
-          listInfo={listInfo}
-          connection={conn.connection}
-          capabilities={conn.server.capabilities}
-          headers={headers}
-          currentText={text}
-          onChoose={insertRequest}
-          onConnection={replaceDescriptor}
-          open={prefs.explorerOpen}
-          onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
-          versions={notifications.versions}
-          onPrompts={setPrompts}
-          deferred={fromShareLink}
-          signedIn={oauth.signedIn !== null}
-        />
+        {live ? (
+          <ToolExplorer
+            server={server}
+            tools={live.tools}
+            listInfo={listInfo}
+            connection={live.conn.connection}
+            capabilities={live.conn.server.capabilities}
+            headers={headers}
+            currentText={text}
+            onChoose={insertRequest}
+            onConnection={replaceDescriptor}
+            open={prefs.explorerOpen}
+            onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
+            versions={notifications.versions}
+            onPrompts={setPrompts}
+            deferred={fromShareLink}
+            signedIn={oauth.signedIn !== null}
+          />
+        ) : (
+          <ToolExplorerPending open={prefs.explorerOpen} />
+        )}
         <div className="min-w-0 flex-1">
           <SplitPane
             split={prefs.split}
@@ -672,7 +726,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         />
       )}
       {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={closeOverlay} />}
-      {overlay?.kind === "templates" && (
+      {overlay?.kind === "templates" && live && (
         <CommandPalette
           title="Insert a template"
           placeholder="Filter templates and tools…"
@@ -681,17 +735,17 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         />
       )}
       {overlay?.kind === "help" && <HelpDialog onClose={closeOverlay} />}
-      {overlay?.kind === "share" && (
+      {overlay?.kind === "share" && live && (
         <ShareDialog
-          experiment={{ server, era: conn.server.era, request: text }}
+          experiment={{ server, era: live.conn.server.era, request: text }}
           response={lastResponse ?? undefined}
           onClose={closeOverlay}
           {...(oauth.signedIn ? { signedIn: { headers, issuer: oauth.signedIn.issuer } } : {})}
         />
       )}
-      {overlay?.kind === "save" && (
+      {overlay?.kind === "save" && live && (
         <SaveDialog
-          draft={{ server, era: conn.server.era, request: text }}
+          draft={{ server, era: live.conn.server.era, request: text }}
           serverLabel={server}
           saved={saved}
           onClose={closeOverlay}
@@ -700,7 +754,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           }}
         />
       )}
-      {overlay?.kind === "copy" && <CopyAsCodeDialog input={codeInput()} initial={overlay.language} onClose={closeOverlay} />}
+      {overlay?.kind === "copy" && live && <CopyAsCodeDialog input={codeInput(live)} initial={overlay.language} onClose={closeOverlay} />}
     </div>
   );
 }

@@ -111,18 +111,27 @@ async function recordLoads(page: Page, withBodies: boolean) {
 /** Milliseconds from navigation start until a typed character is in the editor's value. */
 async function timeToTyping(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
-  // Visible only: while the textarea hands over, Monaco is already in the page but hidden under it.
-  const target = page.locator(TYPING_TARGET).filter({ visible: true }).first();
-  // A plain mouse click where the editor is, queued like a person's (locator.click() would first wait for the
-  // element to hold still over two animation frames, which a busy main thread stretches), then one key. The box is
-  // looked up again when the element went away in between (the textarea, as Monaco took over).
-  let box: { x: number; y: number; width: number; height: number } | null = null;
-  for (let tries = 0; !box && tries < 50; tries++) {
-    await target.waitFor({ timeout: 60_000 });
-    box = await target.boundingBox().catch(() => null);
-  }
-  if (!box) throw new Error("the editor never held still long enough to be clicked");
-  await page.mouse.click(box.x + Math.min(box.width / 2, 200), box.y + Math.min(box.height / 2, 40));
+  // Where a person would click, as soon as the editor is on the page, watched from inside the page on every animation
+  // frame. (A locator wait is polled from outside on Playwright's back-off schedule, 500 ms apart after the first
+  // second, which alone put up to half a second into the figure.) Visible only: while the textarea hands over, Monaco
+  // is already in the page but hidden under it.
+  const spot = await page.waitForFunction(
+    (selector) => {
+      for (const el of document.querySelectorAll(selector)) {
+        if (!el.checkVisibility()) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) return { x: r.x + Math.min(r.width / 2, 200), y: r.y + Math.min(r.height / 2, 40) };
+      }
+      return false;
+    },
+    TYPING_TARGET,
+    { polling: "raf", timeout: 60_000 },
+  );
+  const { x, y } = (await spot.jsonValue()) as { x: number; y: number };
+  // A plain mouse click there, queued like a person's (locator.click() would first wait for the element to hold still
+  // over two animation frames, which a busy main thread stretches), then one key. The textarea and Monaco share the
+  // box, so the click lands on whichever holds it by then.
+  await page.mouse.click(x, y);
   await page.keyboard.type(PROBE);
   const handle = await page.waitForFunction(
     ({ editor, probe }) => {

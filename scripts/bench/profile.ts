@@ -55,9 +55,9 @@ const upstream = await startEchoServer({ listTtlMs: 300_000 });
 const app = await startBenchApp({}, ["--cpu-prof", `--cpu-prof-dir=${DIR}`]);
 try {
   const setup = await setupProxy(app.url, upstream.url);
-  const run = await load(`${app.url}/api/rpc`, setup.rpcBody, CONNECTIONS, SECONDS);
+  const run = await load(`${app.url}${ROUTE}`, setup.rpcBody, CONNECTIONS, SECONDS);
   console.log(
-    `POST /api/rpc at ${CONNECTIONS} connections for ${SECONDS} s: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`,
+    `POST ${ROUTE} at ${CONNECTIONS} connections for ${SECONDS} s: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`,
   );
 } finally {
   await app.stop();
