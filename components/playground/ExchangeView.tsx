@@ -2,7 +2,6 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { Tool } from "@/lib/mcp/contract";
-import { classifyResponse } from "@/lib/mcp/response-kind";
 import { HttpExchangeView } from "./HttpExchangeView";
 import { ProgressLog } from "./ProgressLog";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
@@ -10,6 +9,7 @@ import { RawJsonView } from "./RawJsonView";
 import { RenderedResult } from "./RenderedResult";
 import { ResultTabs } from "./ResultTabs";
 import { ServerRequestsLog, SessionMessagesLog } from "./ServerRequestsLog";
+import { roundSummary } from "./round-summary";
 import type { Exchange, Round } from "./useExchangeRunner";
 
 interface Props {
@@ -23,26 +23,6 @@ interface Props {
   serverAsking?: boolean;
   /** Send refused the editor's text since this exchange: it is the previous send's result, marked and dimmed as such. */
   previous?: boolean;
-}
-
-/** A short verdict for a round: "input_required (confirm)", "result", "tool error", "error -32602"… */
-export function roundSummary(round: Round): string {
-  if (round.outcome.kind === "proxy-error") return `not sent: ${round.outcome.error.kind}`;
-  const response = round.outcome.rpc.response;
-  if (!response) return "no response";
-  const kind = classifyResponse(response, typeof round.message.method === "string" ? round.message.method : undefined);
-  switch (kind.kind) {
-    case "input-required":
-      return `input_required (${Object.keys(kind.inputRequests).join(", ") || "requestState only"})`;
-    case "rpc-error":
-      return `error ${Number.isNaN(kind.code) ? "" : kind.code} ${kind.title}`.trim();
-    case "tool-error":
-      return "tool error";
-    case "invalid":
-      return "invalid response";
-    default:
-      return "result";
-  }
 }
 
 function answerSummary(answered: Record<string, unknown> | undefined): string | undefined {

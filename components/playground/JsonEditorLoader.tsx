@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import type { JsonEditorHandle, JsonEditorProps } from "./JsonEditor";
 import { EDITOR_ARIA_LABEL, EDITOR_FONT_FAMILY, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT } from "./editor-look";
 import { FOCUS_HOME_ATTR } from "./useModalDialog";
+import { whenIdle } from "./when-idle";
 
 type EditorModule = typeof import("./JsonEditor");
 
@@ -27,16 +28,6 @@ function loadEditor(): Promise<EditorModule> {
 
 /** Longest wait for an idle moment before Monaco is loaded anyway (a page that is never idle still gets it). */
 const MONACO_IDLE_TIMEOUT_MS = 1_500;
-
-/** Run `f` when the browser is idle (within MONACO_IDLE_TIMEOUT_MS); Safari has no requestIdleCallback: a short timer. */
-function whenIdle(f: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(f, { timeout: MONACO_IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(f, 200);
-  return () => clearTimeout(timer);
-}
 
 /** Monaco's gutter at 13 px with `lineNumbersMinChars: 3` and folding: where its text starts, so the text does not move. */
 const GUTTER_PX = 49;
@@ -81,7 +72,7 @@ export function JsonEditorLoader({
         (err: unknown) => console.error("The editor could not be loaded; the plain text box stays.", err),
       );
     };
-    const cancel = whenIdle(load);
+    const cancel = whenIdle(load, MONACO_IDLE_TIMEOUT_MS);
     return () => {
       live = false;
       cancel();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { Tool } from "@/lib/mcp/contract";
 import { useRouter } from "next/navigation";
 import type { Era } from "@/lib/mcp/contract";
@@ -26,24 +26,13 @@ import { loadPrefs, savePrefs, type PlaygroundPrefs } from "@/lib/playground/pre
 import { overrideMap } from "@/lib/playground/send-preview";
 import { handedOffRequest, handOffRequest } from "@/lib/playground/session-store";
 import { encodeShare } from "@/lib/share/share-codec";
-import { CommandPalette, type PaletteCommand } from "./CommandPalette";
-import { ConfirmDestructiveDialog } from "./ConfirmDestructiveDialog";
-import { CopyAsCodeDialog } from "./CopyAsCodeDialog";
-import { ExchangeView, roundSummary } from "./ExchangeView";
-import { HelpDialog } from "./HelpDialog";
-import { HistoryPanel } from "./HistoryPanel";
+import type { PaletteCommand } from "./CommandPalette";
+import { roundSummary } from "./round-summary";
 import { JsonEditorLoader } from "./JsonEditorLoader";
-import { ArgumentsForm } from "./ArgumentsForm";
 import type { ExplorerPrompt } from "@/lib/playground/explorer";
 import { LogLevelPicker } from "./LogLevelPicker";
-import { MrtrDialog } from "./MrtrDialog";
 import { ProblemsPanel, SendStatusLine } from "./ProblemsPanel";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
-import { SaveDialog } from "./SaveDialog";
-import { ServerRequestDialog } from "./ServerRequestDialog";
-import { SavedPanel } from "./SavedPanel";
-import { SharedResponseView } from "./SharedResponseView";
-import { ShareDialog } from "./ShareDialog";
 import { SplitPane } from "./SplitPane";
 import { useConnection } from "./useConnection";
 import { OAuthPrompt, OAuthStatus } from "./OAuthControls";
@@ -51,11 +40,29 @@ import { useOAuth } from "./useOAuth";
 import { withOAuthHeader } from "@/lib/playground/oauth-session";
 import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
 import { useHistory } from "./useHistory";
-import { SendPreview } from "./SendPreview";
 import { useSaved } from "./useSaved";
 import { NotificationsPane } from "./NotificationsPane";
-import { ToolExplorer, ToolExplorerPending } from "./ToolExplorer";
+import { ToolExplorerPending } from "./ToolExplorerPending";
+import {
+  ArgumentsForm,
+  CommandPalette,
+  ConfirmDestructiveDialog,
+  CopyAsCodeDialog,
+  ExchangeView,
+  HelpDialog,
+  HistoryPanel,
+  MrtrDialog,
+  preloadPanels,
+  SaveDialog,
+  SavedPanel,
+  SendPreview,
+  ServerRequestDialog,
+  ShareDialog,
+  SharedResponseView,
+  ToolExplorer,
+} from "./lazy-panels";
 import { useNotificationFeed, useOpenedFromShareLink } from "./useNotificationFeed";
+import { whenIdle } from "./when-idle";
 
 /** What a share link puts in the playground. Nothing is sent until the user presses Send. */
 export interface PlaygroundInitial {
@@ -89,6 +96,9 @@ function finalResponse(ex: Exchange): unknown {
 
 const toolbarButton =
   "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 disabled:opacity-60 disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900";
+
+/** Longest wait for a quiet moment before the playground's other parts are fetched anyway. */
+const PRELOAD_IDLE_TIMEOUT_MS = 500;
 
 /** The editor's tools while the list is not in yet (connecting): none, and Monaco waits (JsonEditorLoader). */
 const NO_TOOLS: Tool[] = [];
@@ -224,6 +234,9 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     dispatch({ type: "send", plan, at: Date.now() });
     if (plan.kind === "run") void runner.run(plan.message, plan.text);
   }, [conn, text, parsed, tools, prefs.confirmDestructive, runner]);
+  // The parts not on screen yet (lazy-panels.tsx) are fetched at the first quiet moment, while the server is connected.
+  useEffect(() => whenIdle(preloadPanels, PRELOAD_IDLE_TIMEOUT_MS), []);
+
   // The queued send goes once connected (send clears the queue as it goes), from a task of its own: the render that
   // brought the connection commits first.
   useEffect(() => {
@@ -452,16 +465,18 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           {busy || sendQueued ? "Sending…" : "Send"}
         </button>
       </div>
-      {live && (
-        <ArgumentsForm
-          text={text}
-          tools={live.tools}
-          prompts={prompts}
-          onText={setEdited}
-          open={prefs.formOpen}
-          onOpen={(formOpen) => updatePrefs({ formOpen })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {live && (
+          <ArgumentsForm
+            text={text}
+            tools={live.tools}
+            prompts={prompts}
+            onText={setEdited}
+            open={prefs.formOpen}
+            onOpen={(formOpen) => updatePrefs({ formOpen })}
+          />
+        )}
+      </Suspense>
       {/* Shorter when stacked (narrow screens), so the result stays in reach. */}
       <div className="[--editor-h:clamp(240px,45vh,420px)] min-[900px]:[--editor-h:min(60vh,560px)]">
         <JsonEditorLoader
@@ -488,24 +503,26 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         </p>
       )}
       <ProblemsPanel diagnostics={state.diagnostics} text={text} />
-      {live && (
-        <SendPreview
-          text={text}
-          era={live.conn.server.era}
-          transport={isStdio ? "stdio" : live.conn.connection.transport === "sse" ? "sse" : "http"}
-          logLevel={prefs.logLevel}
-          endpoint={live.conn.server.displayUrl}
-          protocolVersion={live.conn.server.protocolVersion}
-          sessionId={live.conn.connection.sessionId}
-          tools={live.tools}
-          userHeaders={headers}
-          overrides={state.overrideDrafts}
-          onOverrides={(drafts) => dispatch({ type: "overrides", drafts })}
-          onText={setEdited}
-          open={prefs.previewOpen}
-          onOpen={(previewOpen) => updatePrefs({ previewOpen })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {live && (
+          <SendPreview
+            text={text}
+            era={live.conn.server.era}
+            transport={isStdio ? "stdio" : live.conn.connection.transport === "sse" ? "sse" : "http"}
+            logLevel={prefs.logLevel}
+            endpoint={live.conn.server.displayUrl}
+            protocolVersion={live.conn.server.protocolVersion}
+            sessionId={live.conn.connection.sessionId}
+            tools={live.tools}
+            userHeaders={headers}
+            overrides={state.overrideDrafts}
+            onOverrides={(drafts) => dispatch({ type: "overrides", drafts })}
+            onText={setEdited}
+            open={prefs.previewOpen}
+            onOpen={(previewOpen) => updatePrefs({ previewOpen })}
+          />
+        )}
+      </Suspense>
       <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <input
           type="checkbox"
@@ -520,23 +537,25 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
 
   const resultPane = (
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
-      {!exchange && initial?.response !== undefined && (
-        <SharedResponseView response={initial.response} tools={tools ?? NO_TOOLS} request={text} note={initial.responseNote} />
-      )}
-      {!exchange && initial?.response === undefined && (
-        <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>
-      )}
-      {exchange && (
-        <ExchangeView
-          key={exchange.id}
-          exchange={exchange}
-          tools={tools ?? NO_TOOLS}
-          live={runner.live}
-          onNextPage={nextPage}
-          serverAsking={serverAsks.length > 0}
-          previous={isPreviousResult(state, exchange.startedAt)}
-        />
-      )}
+      <Suspense fallback={<p className="text-sm text-zinc-500">Loading the result view…</p>}>
+        {!exchange && initial?.response !== undefined && (
+          <SharedResponseView response={initial.response} tools={tools ?? NO_TOOLS} request={text} note={initial.responseNote} />
+        )}
+        {!exchange && initial?.response === undefined && (
+          <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>
+        )}
+        {exchange && (
+          <ExchangeView
+            key={exchange.id}
+            exchange={exchange}
+            tools={tools ?? NO_TOOLS}
+            live={runner.live}
+            onNextPage={nextPage}
+            serverAsking={serverAsks.length > 0}
+            previous={isPreviousResult(state, exchange.startedAt)}
+          />
+        )}
+      </Suspense>
     </section>
   );
 
@@ -633,38 +652,44 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
       {/* The panels open right under the buttons that toggle them (below the editor they were off-screen). */}
       {showHistory && (
         <div id="playground-history">
-          <HistoryPanel
-            entries={history.entries}
-            onReplay={replay}
-            onRemove={(id) => void history.remove(id)}
-            onClear={() => void history.clear()}
-          />
+          <Suspense fallback={null}>
+            <HistoryPanel
+              entries={history.entries}
+              onReplay={replay}
+              onRemove={(id) => void history.remove(id)}
+              onClear={() => void history.clear()}
+            />
+          </Suspense>
         </div>
       )}
       {showSaved && (
         <div id="playground-saved">
-          <SavedPanel saved={saved} server={server} onOpen={replay} notice={state.savedNotice} />
+          <Suspense fallback={null}>
+            <SavedPanel saved={saved} server={server} onOpen={replay} notice={state.savedNotice} />
+          </Suspense>
         </div>
       )}
       <div className="flex flex-col gap-4 min-[900px]:flex-row min-[900px]:items-start">
         {live ? (
-          <ToolExplorer
-            server={server}
-            tools={live.tools}
-            listInfo={listInfo}
-            connection={live.conn.connection}
-            capabilities={live.conn.server.capabilities}
-            headers={headers}
-            currentText={text}
-            onChoose={insertRequest}
-            onConnection={replaceDescriptor}
-            open={prefs.explorerOpen}
-            onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
-            versions={notifications.versions}
-            onPrompts={setPrompts}
-            deferred={fromShareLink}
-            signedIn={oauth.signedIn !== null}
-          />
+          <Suspense fallback={<ToolExplorerPending open={prefs.explorerOpen} />}>
+            <ToolExplorer
+              server={server}
+              tools={live.tools}
+              listInfo={listInfo}
+              connection={live.conn.connection}
+              capabilities={live.conn.server.capabilities}
+              headers={headers}
+              currentText={text}
+              onChoose={insertRequest}
+              onConnection={replaceDescriptor}
+              open={prefs.explorerOpen}
+              onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
+              versions={notifications.versions}
+              onPrompts={setPrompts}
+              deferred={fromShareLink}
+              signedIn={oauth.signedIn !== null}
+            />
+          </Suspense>
         ) : (
           <ToolExplorerPending open={prefs.explorerOpen} />
         )}
@@ -691,70 +716,72 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           />
         </div>
       </div>
-      {ask && (
-        <MrtrDialog
-          key={`${exchange?.id}:${ask.round}`}
-          requests={ask.requests}
-          serverLabel={serverLabel}
-          round={ask.round}
-          maxRounds={MAX_MRTR_ROUNDS}
-          repeated={ask.repeated}
-          onDone={(answers) => runner.answer(answers)}
-          onAbandon={() => runner.answer(null)}
-        />
-      )}
-      {serverAsks.length > 0 && (
-        <ServerRequestDialog
-          key={exchange?.id}
-          asks={serverAsks}
-          serverLabel={serverLabel}
-          onAnswer={runner.answerServerRequest}
-          onCancelCall={runner.cancel}
-        />
-      )}
-      {confirming && (
-        <ConfirmDestructiveDialog
-          toolName={confirming.tool.name}
-          summary={hintSummary(confirming.tool)}
-          onCancel={() => dispatch({ type: "confirm-cancel" })}
-          onConfirm={(dontAsk) => {
-            if (dontAsk) updatePrefs({ confirmDestructive: false });
-            const { message, text: sentText } = confirming;
-            dispatch({ type: "confirm-accept" });
-            void runner.run(message, sentText);
-          }}
-        />
-      )}
-      {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={closeOverlay} />}
-      {overlay?.kind === "templates" && live && (
-        <CommandPalette
-          title="Insert a template"
-          placeholder="Filter templates and tools…"
-          commands={templateCommands}
-          onClose={closeOverlay}
-        />
-      )}
-      {overlay?.kind === "help" && <HelpDialog onClose={closeOverlay} />}
-      {overlay?.kind === "share" && live && (
-        <ShareDialog
-          experiment={{ server, era: live.conn.server.era, request: text }}
-          response={lastResponse ?? undefined}
-          onClose={closeOverlay}
-          {...(oauth.signedIn ? { signedIn: { headers, issuer: oauth.signedIn.issuer } } : {})}
-        />
-      )}
-      {overlay?.kind === "save" && live && (
-        <SaveDialog
-          draft={{ server, era: live.conn.server.era, request: text }}
-          serverLabel={server}
-          saved={saved}
-          onClose={closeOverlay}
-          onSaved={(entry, replaced) => {
-            dispatch({ type: "saved", text: `${replaced ? "Replaced" : "Saved"} “${entry.name}” for ${entry.server}.`, at: Date.now() });
-          }}
-        />
-      )}
-      {overlay?.kind === "copy" && live && <CopyAsCodeDialog input={codeInput(live)} initial={overlay.language} onClose={closeOverlay} />}
+      <Suspense fallback={null}>
+        {ask && (
+          <MrtrDialog
+            key={`${exchange?.id}:${ask.round}`}
+            requests={ask.requests}
+            serverLabel={serverLabel}
+            round={ask.round}
+            maxRounds={MAX_MRTR_ROUNDS}
+            repeated={ask.repeated}
+            onDone={(answers) => runner.answer(answers)}
+            onAbandon={() => runner.answer(null)}
+          />
+        )}
+        {serverAsks.length > 0 && (
+          <ServerRequestDialog
+            key={exchange?.id}
+            asks={serverAsks}
+            serverLabel={serverLabel}
+            onAnswer={runner.answerServerRequest}
+            onCancelCall={runner.cancel}
+          />
+        )}
+        {confirming && (
+          <ConfirmDestructiveDialog
+            toolName={confirming.tool.name}
+            summary={hintSummary(confirming.tool)}
+            onCancel={() => dispatch({ type: "confirm-cancel" })}
+            onConfirm={(dontAsk) => {
+              if (dontAsk) updatePrefs({ confirmDestructive: false });
+              const { message, text: sentText } = confirming;
+              dispatch({ type: "confirm-accept" });
+              void runner.run(message, sentText);
+            }}
+          />
+        )}
+        {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={closeOverlay} />}
+        {overlay?.kind === "templates" && live && (
+          <CommandPalette
+            title="Insert a template"
+            placeholder="Filter templates and tools…"
+            commands={templateCommands}
+            onClose={closeOverlay}
+          />
+        )}
+        {overlay?.kind === "help" && <HelpDialog onClose={closeOverlay} />}
+        {overlay?.kind === "share" && live && (
+          <ShareDialog
+            experiment={{ server, era: live.conn.server.era, request: text }}
+            response={lastResponse ?? undefined}
+            onClose={closeOverlay}
+            {...(oauth.signedIn ? { signedIn: { headers, issuer: oauth.signedIn.issuer } } : {})}
+          />
+        )}
+        {overlay?.kind === "save" && live && (
+          <SaveDialog
+            draft={{ server, era: live.conn.server.era, request: text }}
+            serverLabel={server}
+            saved={saved}
+            onClose={closeOverlay}
+            onSaved={(entry, replaced) => {
+              dispatch({ type: "saved", text: `${replaced ? "Replaced" : "Saved"} “${entry.name}” for ${entry.server}.`, at: Date.now() });
+            }}
+          />
+        )}
+        {overlay?.kind === "copy" && live && <CopyAsCodeDialog input={codeInput(live)} initial={overlay.language} onClose={closeOverlay} />}
+      </Suspense>
     </div>
   );
 }

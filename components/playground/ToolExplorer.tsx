@@ -9,7 +9,7 @@ import { groupTools, searchTools, toolCallText, type ExplorerPrompt } from "@/li
 import { Badge } from "@/components/ui/Badge";
 import { ExplorerResources } from "./ExplorerResources";
 import { ExplorerToolDoc } from "./ExplorerToolDoc";
-import { explorerItem, explorerSectionHeading } from "./explorer-styles";
+import { explorerBox, explorerItem, explorerSectionHeading, explorerToggle } from "./explorer-styles";
 import type { ToolListInfo } from "./useConnection";
 
 interface Props {
@@ -38,29 +38,6 @@ interface Props {
 
 /** The list's hint badges: smaller than the docs' (a row per tool), same colours. */
 const compactBadge = "shrink-0 px-1.5! py-0! text-[0.65rem]! leading-4!";
-
-/** The explorer's box beside the editor, open or closed: the same whether its lists are in yet or not, so nothing moves. */
-const explorerBox = (open: boolean) => `min-w-0 shrink-0 ${open ? "min-[900px]:w-72" : "min-[900px]:w-auto"}`;
-const explorerToggle =
-  "flex w-full items-center gap-1.5 rounded-md border border-zinc-300 px-2.5 py-1 text-left text-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-accent-600 disabled:opacity-60 disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900";
-
-/**
- * The explorer while the server is being connected: its box and toggle, disabled, so the editor beside it is already in
- * place (and takes typing) before the tool list is in.
- */
-export function ToolExplorerPending({ open }: { open: boolean }) {
-  return (
-    <aside aria-label="Explorer" data-testid="explorer-pending" className={explorerBox(open)}>
-      <button type="button" disabled className={explorerToggle} title="The explorer opens once the server is connected">
-        <span aria-hidden className="text-xs">
-          {open ? "▾" : "▸"}
-        </span>
-        Explore
-        <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">connecting…</span>
-      </button>
-    </aside>
-  );
-}
 
 /** Move the focus between the explorer's entries with ↑/↓ (Home/End: first/last), as in a list box. */
 function moveFocus(container: HTMLElement | null, from: Element | null, key: string): boolean {

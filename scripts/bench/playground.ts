@@ -7,10 +7,11 @@
  * Against a production build (`next start` or scripts/server.mjs). Every run is a fresh browser context, so the HTTP
  * cache is cold each time; the server's own caches are not (run the page once before if that matters).
  *
- * - readyMs: from navigation start (the page's performance.timeOrigin) until one typed character shows up in the
- *   editor's value: the plain textarea while Monaco is on its way, or Monaco's lines once it is there. As soon as
- *   either is on the page, a mouse click lands on it and one key follows, so the figure includes Playwright's round
- *   trips (a few ms) and any wait for a busy main thread, as a person's click would.
+ * - readyMs: from navigation start (the page's performance.timeOrigin) until one typed character is in the editor's
+ *   text: the plain textarea's value while Monaco is on its way, or Monaco's lines once it is there, as noted inside
+ *   the page when it happens (PROBE_WATCH). As soon as either is on the page (watched from inside it, every frame), a
+ *   mouse click lands on it and one key follows, so the figure includes Playwright's round trips for the click and the
+ *   key and any wait for a busy main thread, as a person's click would.
  * - Byte figures are the page's scripts only (CDP resource type "Script"; workers load in their own targets and are
  *   not counted). "gzip" is the body as the server sent it: CDP Network.loadingFinished.encodedDataLength less the
  *   response head's bytes (responseReceived's encodedDataLength). When a response came uncompressed, the body is
@@ -52,6 +53,28 @@ const PROBE = "§";
  * Strings only Monaco's code carries, whatever the minifier did: the global it reads its environment from, and ids of
  * its core editor commands. The playground's own code names neither (it only knows the `.monaco-editor` class).
  */
+/** Where the page notes the moment the probe first is in the editor's text. */
+const PROBE_AT_KEY = "__toolscopeProbeAt";
+/**
+ * Notes, inside the page, when the probe first is in the editor's text: the plain textarea's value (its input event)
+ * or Monaco's rendered lines (a DOM change). Read afterwards, so the figure is that moment and not the moment a poll
+ * from outside got round to seeing it (Playwright's round trips on this busy 2-core machine took 50–150 ms).
+ */
+const PROBE_WATCH = `(() => {
+  const editor = ${JSON.stringify(EDITOR)}, probe = ${JSON.stringify(PROBE)}, key = ${JSON.stringify(PROBE_AT_KEY)};
+  const note = () => { if (window[key] === undefined) window[key] = performance.now(); };
+  const check = () => {
+    const box = document.querySelector(editor);
+    if (!box) return;
+    for (const ta of box.querySelectorAll("textarea")) {
+      if (!ta.closest(".monaco-editor") && ta.value.includes(probe)) return note();
+    }
+    const lines = box.querySelector(".monaco-editor .view-lines");
+    if (lines && lines.textContent.includes(probe)) note();
+  };
+  document.addEventListener("input", check, true);
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
 const MONACO_MARKERS = ["MonacoEnvironment", "editor.action.triggerSuggest", "vs.editor.ICodeEditor"];
 
 /**
@@ -110,6 +133,7 @@ async function recordLoads(page: Page, withBodies: boolean) {
 
 /** Milliseconds from navigation start until a typed character is in the editor's value. */
 async function timeToTyping(page: Page, url: string): Promise<number> {
+  await page.addInitScript(PROBE_WATCH);
   await page.goto(url, { waitUntil: "commit" });
   // Where a person would click, as soon as the editor is on the page, watched from inside the page on every animation
   // frame. (A locator wait is polled from outside on Playwright's back-off schedule, 500 ms apart after the first
@@ -134,18 +158,12 @@ async function timeToTyping(page: Page, url: string): Promise<number> {
   await page.mouse.click(x, y);
   await page.keyboard.type(PROBE);
   const handle = await page.waitForFunction(
-    ({ editor, probe }) => {
-      const box = document.querySelector(editor);
-      if (!box) return false;
-      for (const ta of box.querySelectorAll("textarea")) {
-        if (!ta.closest(".monaco-editor") && ta.checkVisibility() && ta.value.includes(probe)) return performance.now();
-      }
-      const lines = box.querySelector(".monaco-editor .view-lines");
-      if (lines?.textContent?.includes(probe)) return performance.now();
-      return false;
+    (key) => (window as unknown as Record<string, number | undefined>)[key] ?? false,
+    PROBE_AT_KEY,
+    {
+      polling: "raf",
+      timeout: 30_000,
     },
-    { editor: EDITOR, probe: PROBE },
-    { polling: "raf", timeout: 30_000 },
   );
   return Math.round((await handle.jsonValue()) as number);
 }
