@@ -1,6 +1,6 @@
 "use client";
 
-import { Suspense, useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { Tool } from "@/lib/mcp/contract";
 import { useRouter } from "next/navigation";
 import type { Era } from "@/lib/mcp/contract";
@@ -465,18 +465,16 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           {busy || sendQueued ? "Sending…" : "Send"}
         </button>
       </div>
-      <Suspense fallback={null}>
-        {live && (
-          <ArgumentsForm
-            text={text}
-            tools={live.tools}
-            prompts={prompts}
-            onText={setEdited}
-            open={prefs.formOpen}
-            onOpen={(formOpen) => updatePrefs({ formOpen })}
-          />
-        )}
-      </Suspense>
+      {live && (
+        <ArgumentsForm
+          text={text}
+          tools={live.tools}
+          prompts={prompts}
+          onText={setEdited}
+          open={prefs.formOpen}
+          onOpen={(formOpen) => updatePrefs({ formOpen })}
+        />
+      )}
       {/* Shorter when stacked (narrow screens), so the result stays in reach. */}
       <div className="[--editor-h:clamp(240px,45vh,420px)] min-[900px]:[--editor-h:min(60vh,560px)]">
         <JsonEditorLoader
@@ -503,26 +501,24 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         </p>
       )}
       <ProblemsPanel diagnostics={state.diagnostics} text={text} />
-      <Suspense fallback={null}>
-        {live && (
-          <SendPreview
-            text={text}
-            era={live.conn.server.era}
-            transport={isStdio ? "stdio" : live.conn.connection.transport === "sse" ? "sse" : "http"}
-            logLevel={prefs.logLevel}
-            endpoint={live.conn.server.displayUrl}
-            protocolVersion={live.conn.server.protocolVersion}
-            sessionId={live.conn.connection.sessionId}
-            tools={live.tools}
-            userHeaders={headers}
-            overrides={state.overrideDrafts}
-            onOverrides={(drafts) => dispatch({ type: "overrides", drafts })}
-            onText={setEdited}
-            open={prefs.previewOpen}
-            onOpen={(previewOpen) => updatePrefs({ previewOpen })}
-          />
-        )}
-      </Suspense>
+      {live && (
+        <SendPreview
+          text={text}
+          era={live.conn.server.era}
+          transport={isStdio ? "stdio" : live.conn.connection.transport === "sse" ? "sse" : "http"}
+          logLevel={prefs.logLevel}
+          endpoint={live.conn.server.displayUrl}
+          protocolVersion={live.conn.server.protocolVersion}
+          sessionId={live.conn.connection.sessionId}
+          tools={live.tools}
+          userHeaders={headers}
+          overrides={state.overrideDrafts}
+          onOverrides={(drafts) => dispatch({ type: "overrides", drafts })}
+          onText={setEdited}
+          open={prefs.previewOpen}
+          onOpen={(previewOpen) => updatePrefs({ previewOpen })}
+        />
+      )}
       <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <input
           type="checkbox"
@@ -537,25 +533,23 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
 
   const resultPane = (
     <section aria-label="Response" className="min-w-0" data-testid="response-panel">
-      <Suspense fallback={<p className="text-sm text-zinc-500">Loading the result view…</p>}>
-        {!exchange && initial?.response !== undefined && (
-          <SharedResponseView response={initial.response} tools={tools ?? NO_TOOLS} request={text} note={initial.responseNote} />
-        )}
-        {!exchange && initial?.response === undefined && (
-          <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>
-        )}
-        {exchange && (
-          <ExchangeView
-            key={exchange.id}
-            exchange={exchange}
-            tools={tools ?? NO_TOOLS}
-            live={runner.live}
-            onNextPage={nextPage}
-            serverAsking={serverAsks.length > 0}
-            previous={isPreviousResult(state, exchange.startedAt)}
-          />
-        )}
-      </Suspense>
+      {!exchange && initial?.response !== undefined && (
+        <SharedResponseView response={initial.response} tools={tools ?? NO_TOOLS} request={text} note={initial.responseNote} />
+      )}
+      {!exchange && initial?.response === undefined && (
+        <p className="text-sm text-zinc-500">Press Send (or Ctrl/Cmd+Enter) to see the response here.</p>
+      )}
+      {exchange && (
+        <ExchangeView
+          key={exchange.id}
+          exchange={exchange}
+          tools={tools ?? NO_TOOLS}
+          live={runner.live}
+          onNextPage={nextPage}
+          serverAsking={serverAsks.length > 0}
+          previous={isPreviousResult(state, exchange.startedAt)}
+        />
+      )}
     </section>
   );
 
@@ -652,44 +646,38 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
       {/* The panels open right under the buttons that toggle them (below the editor they were off-screen). */}
       {showHistory && (
         <div id="playground-history">
-          <Suspense fallback={null}>
-            <HistoryPanel
-              entries={history.entries}
-              onReplay={replay}
-              onRemove={(id) => void history.remove(id)}
-              onClear={() => void history.clear()}
-            />
-          </Suspense>
+          <HistoryPanel
+            entries={history.entries}
+            onReplay={replay}
+            onRemove={(id) => void history.remove(id)}
+            onClear={() => void history.clear()}
+          />
         </div>
       )}
       {showSaved && (
         <div id="playground-saved">
-          <Suspense fallback={null}>
-            <SavedPanel saved={saved} server={server} onOpen={replay} notice={state.savedNotice} />
-          </Suspense>
+          <SavedPanel saved={saved} server={server} onOpen={replay} notice={state.savedNotice} />
         </div>
       )}
       <div className="flex flex-col gap-4 min-[900px]:flex-row min-[900px]:items-start">
         {live ? (
-          <Suspense fallback={<ToolExplorerPending open={prefs.explorerOpen} />}>
-            <ToolExplorer
-              server={server}
-              tools={live.tools}
-              listInfo={listInfo}
-              connection={live.conn.connection}
-              capabilities={live.conn.server.capabilities}
-              headers={headers}
-              currentText={text}
-              onChoose={insertRequest}
-              onConnection={replaceDescriptor}
-              open={prefs.explorerOpen}
-              onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
-              versions={notifications.versions}
-              onPrompts={setPrompts}
-              deferred={fromShareLink}
-              signedIn={oauth.signedIn !== null}
-            />
-          </Suspense>
+          <ToolExplorer
+            server={server}
+            tools={live.tools}
+            listInfo={listInfo}
+            connection={live.conn.connection}
+            capabilities={live.conn.server.capabilities}
+            headers={headers}
+            currentText={text}
+            onChoose={insertRequest}
+            onConnection={replaceDescriptor}
+            open={prefs.explorerOpen}
+            onOpen={(explorerOpen) => updatePrefs({ explorerOpen })}
+            versions={notifications.versions}
+            onPrompts={setPrompts}
+            deferred={fromShareLink}
+            signedIn={oauth.signedIn !== null}
+          />
         ) : (
           <ToolExplorerPending open={prefs.explorerOpen} />
         )}
@@ -716,72 +704,70 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           />
         </div>
       </div>
-      <Suspense fallback={null}>
-        {ask && (
-          <MrtrDialog
-            key={`${exchange?.id}:${ask.round}`}
-            requests={ask.requests}
-            serverLabel={serverLabel}
-            round={ask.round}
-            maxRounds={MAX_MRTR_ROUNDS}
-            repeated={ask.repeated}
-            onDone={(answers) => runner.answer(answers)}
-            onAbandon={() => runner.answer(null)}
-          />
-        )}
-        {serverAsks.length > 0 && (
-          <ServerRequestDialog
-            key={exchange?.id}
-            asks={serverAsks}
-            serverLabel={serverLabel}
-            onAnswer={runner.answerServerRequest}
-            onCancelCall={runner.cancel}
-          />
-        )}
-        {confirming && (
-          <ConfirmDestructiveDialog
-            toolName={confirming.tool.name}
-            summary={hintSummary(confirming.tool)}
-            onCancel={() => dispatch({ type: "confirm-cancel" })}
-            onConfirm={(dontAsk) => {
-              if (dontAsk) updatePrefs({ confirmDestructive: false });
-              const { message, text: sentText } = confirming;
-              dispatch({ type: "confirm-accept" });
-              void runner.run(message, sentText);
-            }}
-          />
-        )}
-        {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={closeOverlay} />}
-        {overlay?.kind === "templates" && live && (
-          <CommandPalette
-            title="Insert a template"
-            placeholder="Filter templates and tools…"
-            commands={templateCommands}
-            onClose={closeOverlay}
-          />
-        )}
-        {overlay?.kind === "help" && <HelpDialog onClose={closeOverlay} />}
-        {overlay?.kind === "share" && live && (
-          <ShareDialog
-            experiment={{ server, era: live.conn.server.era, request: text }}
-            response={lastResponse ?? undefined}
-            onClose={closeOverlay}
-            {...(oauth.signedIn ? { signedIn: { headers, issuer: oauth.signedIn.issuer } } : {})}
-          />
-        )}
-        {overlay?.kind === "save" && live && (
-          <SaveDialog
-            draft={{ server, era: live.conn.server.era, request: text }}
-            serverLabel={server}
-            saved={saved}
-            onClose={closeOverlay}
-            onSaved={(entry, replaced) => {
-              dispatch({ type: "saved", text: `${replaced ? "Replaced" : "Saved"} “${entry.name}” for ${entry.server}.`, at: Date.now() });
-            }}
-          />
-        )}
-        {overlay?.kind === "copy" && live && <CopyAsCodeDialog input={codeInput(live)} initial={overlay.language} onClose={closeOverlay} />}
-      </Suspense>
+      {ask && (
+        <MrtrDialog
+          key={`${exchange?.id}:${ask.round}`}
+          requests={ask.requests}
+          serverLabel={serverLabel}
+          round={ask.round}
+          maxRounds={MAX_MRTR_ROUNDS}
+          repeated={ask.repeated}
+          onDone={(answers) => runner.answer(answers)}
+          onAbandon={() => runner.answer(null)}
+        />
+      )}
+      {serverAsks.length > 0 && (
+        <ServerRequestDialog
+          key={exchange?.id}
+          asks={serverAsks}
+          serverLabel={serverLabel}
+          onAnswer={runner.answerServerRequest}
+          onCancelCall={runner.cancel}
+        />
+      )}
+      {confirming && (
+        <ConfirmDestructiveDialog
+          toolName={confirming.tool.name}
+          summary={hintSummary(confirming.tool)}
+          onCancel={() => dispatch({ type: "confirm-cancel" })}
+          onConfirm={(dontAsk) => {
+            if (dontAsk) updatePrefs({ confirmDestructive: false });
+            const { message, text: sentText } = confirming;
+            dispatch({ type: "confirm-accept" });
+            void runner.run(message, sentText);
+          }}
+        />
+      )}
+      {overlay?.kind === "palette" && <CommandPalette commands={commands} onClose={closeOverlay} />}
+      {overlay?.kind === "templates" && live && (
+        <CommandPalette
+          title="Insert a template"
+          placeholder="Filter templates and tools…"
+          commands={templateCommands}
+          onClose={closeOverlay}
+        />
+      )}
+      {overlay?.kind === "help" && <HelpDialog onClose={closeOverlay} />}
+      {overlay?.kind === "share" && live && (
+        <ShareDialog
+          experiment={{ server, era: live.conn.server.era, request: text }}
+          response={lastResponse ?? undefined}
+          onClose={closeOverlay}
+          {...(oauth.signedIn ? { signedIn: { headers, issuer: oauth.signedIn.issuer } } : {})}
+        />
+      )}
+      {overlay?.kind === "save" && live && (
+        <SaveDialog
+          draft={{ server, era: live.conn.server.era, request: text }}
+          serverLabel={server}
+          saved={saved}
+          onClose={closeOverlay}
+          onSaved={(entry, replaced) => {
+            dispatch({ type: "saved", text: `${replaced ? "Replaced" : "Saved"} “${entry.name}” for ${entry.server}.`, at: Date.now() });
+          }}
+        />
+      )}
+      {overlay?.kind === "copy" && live && <CopyAsCodeDialog input={codeInput(live)} initial={overlay.language} onClose={closeOverlay} />}
     </div>
   );
 }

@@ -1,57 +1,91 @@
 "use client";
 
-import { lazy, type ComponentType } from "react";
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { ToolExplorerPending } from "./ToolExplorerPending";
 
 /**
  * The playground's parts that are not on screen when it opens: dialogs, panels behind a button, and what needs the
  * connection (the explorer, the arguments form, the send preview, the result). Each is its own chunk, so the first
  * render (the editor) evaluates none of their code (issue 15: the editor takes typing ≤ 1 s after navigation);
- * {@link preloadPanels} fetches them all while the server is being connected.
+ * {@link preloadPanels} fetches them all at the page's first quiet moment.
+ *
+ * Not React.lazy: a lazy component suspends on its first render even when its chunk is in, and React reveals
+ * suspended content up to 300 ms later, so a dialog opened by a key (Ctrl/Cmd+K) missed the keys typed right after.
+ * A part whose chunk is in renders at once; before that, its fallback (or nothing) until the chunk arrives.
  */
-const loaders = {
-  ArgumentsForm: () => import("./ArgumentsForm").then((m) => m.ArgumentsForm),
-  CommandPalette: () => import("./CommandPalette").then((m) => m.CommandPalette),
-  ConfirmDestructiveDialog: () => import("./ConfirmDestructiveDialog").then((m) => m.ConfirmDestructiveDialog),
-  CopyAsCodeDialog: () => import("./CopyAsCodeDialog").then((m) => m.CopyAsCodeDialog),
-  ExchangeView: () => import("./ExchangeView").then((m) => m.ExchangeView),
-  HelpDialog: () => import("./HelpDialog").then((m) => m.HelpDialog),
-  HistoryPanel: () => import("./HistoryPanel").then((m) => m.HistoryPanel),
-  MrtrDialog: () => import("./MrtrDialog").then((m) => m.MrtrDialog),
-  SaveDialog: () => import("./SaveDialog").then((m) => m.SaveDialog),
-  SavedPanel: () => import("./SavedPanel").then((m) => m.SavedPanel),
-  SendPreview: () => import("./SendPreview").then((m) => m.SendPreview),
-  ServerRequestDialog: () => import("./ServerRequestDialog").then((m) => m.ServerRequestDialog),
-  ShareDialog: () => import("./ShareDialog").then((m) => m.ShareDialog),
-  SharedResponseView: () => import("./SharedResponseView").then((m) => m.SharedResponseView),
-  ToolExplorer: () => import("./ToolExplorer").then((m) => m.ToolExplorer),
-};
+type Part<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
-/** A named export as a lazy component, its props type kept. */
-function lazyPart<P>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => load().then((component) => ({ default: component })));
+function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: (props: P) => ReactNode): Part<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  // A failed fetch (offline, a new deployment) is tried again by the next render or preload.
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (err: unknown) => {
+        loading = null;
+        throw err;
+      },
+    ));
+  function LazyPart(props: P) {
+    const [, setArrived] = useState(false);
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      preload().then(
+        () => live && setArrived(true),
+        (err: unknown) => console.error("A part of the playground could not be loaded; reload the page to try again.", err),
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (loaded) return createElement(loaded, props);
+    return fallback ? fallback(props) : null;
+  }
+  return Object.assign(LazyPart, { preload });
 }
 
-export const ArgumentsForm = lazyPart(loaders.ArgumentsForm);
-export const CommandPalette = lazyPart(loaders.CommandPalette);
-export const ConfirmDestructiveDialog = lazyPart(loaders.ConfirmDestructiveDialog);
-export const CopyAsCodeDialog = lazyPart(loaders.CopyAsCodeDialog);
-export const ExchangeView = lazyPart(loaders.ExchangeView);
-export const HelpDialog = lazyPart(loaders.HelpDialog);
-export const HistoryPanel = lazyPart(loaders.HistoryPanel);
-export const MrtrDialog = lazyPart(loaders.MrtrDialog);
-export const SaveDialog = lazyPart(loaders.SaveDialog);
-export const SavedPanel = lazyPart(loaders.SavedPanel);
-export const SendPreview = lazyPart(loaders.SendPreview);
-export const ServerRequestDialog = lazyPart(loaders.ServerRequestDialog);
-export const ShareDialog = lazyPart(loaders.ShareDialog);
-export const SharedResponseView = lazyPart(loaders.SharedResponseView);
-export const ToolExplorer = lazyPart(loaders.ToolExplorer);
+const resultFallback = () => <p className="text-sm text-zinc-500">Loading the result view…</p>;
 
-let preloaded = false;
+export const ArgumentsForm = lazyPart(() => import("./ArgumentsForm").then((m) => m.ArgumentsForm));
+export const CommandPalette = lazyPart(() => import("./CommandPalette").then((m) => m.CommandPalette));
+export const ConfirmDestructiveDialog = lazyPart(() => import("./ConfirmDestructiveDialog").then((m) => m.ConfirmDestructiveDialog));
+export const CopyAsCodeDialog = lazyPart(() => import("./CopyAsCodeDialog").then((m) => m.CopyAsCodeDialog));
+export const ExchangeView = lazyPart(() => import("./ExchangeView").then((m) => m.ExchangeView), resultFallback);
+export const HelpDialog = lazyPart(() => import("./HelpDialog").then((m) => m.HelpDialog));
+export const HistoryPanel = lazyPart(() => import("./HistoryPanel").then((m) => m.HistoryPanel));
+export const MrtrDialog = lazyPart(() => import("./MrtrDialog").then((m) => m.MrtrDialog));
+export const SaveDialog = lazyPart(() => import("./SaveDialog").then((m) => m.SaveDialog));
+export const SavedPanel = lazyPart(() => import("./SavedPanel").then((m) => m.SavedPanel));
+export const SendPreview = lazyPart(() => import("./SendPreview").then((m) => m.SendPreview));
+export const ServerRequestDialog = lazyPart(() => import("./ServerRequestDialog").then((m) => m.ServerRequestDialog));
+export const ShareDialog = lazyPart(() => import("./ShareDialog").then((m) => m.ShareDialog));
+export const SharedResponseView = lazyPart(() => import("./SharedResponseView").then((m) => m.SharedResponseView), resultFallback);
+export const ToolExplorer = lazyPart(
+  () => import("./ToolExplorer").then((m) => m.ToolExplorer),
+  (props) => <ToolExplorerPending open={props.open} />,
+);
 
-/** Fetch and evaluate every part now (once per page): called while connecting, so none waits when it is first shown. */
+const parts: Part<never>[] = [
+  ArgumentsForm,
+  CommandPalette,
+  ConfirmDestructiveDialog,
+  CopyAsCodeDialog,
+  ExchangeView,
+  HelpDialog,
+  HistoryPanel,
+  MrtrDialog,
+  SaveDialog,
+  SavedPanel,
+  SendPreview,
+  ServerRequestDialog,
+  ShareDialog,
+  SharedResponseView,
+  ToolExplorer,
+] as Part<never>[];
+
+/** Fetch and evaluate every part now (a failed one is tried again when it is first shown). */
 export function preloadPanels(): void {
-  if (preloaded) return;
-  preloaded = true;
-  for (const load of Object.values(loaders)) load().catch(() => (preloaded = false));
+  for (const part of parts) part.preload().catch(() => {});
 }
