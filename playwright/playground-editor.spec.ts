@@ -14,6 +14,19 @@ async function editorText(page: Page): Promise<string> {
   return (await editor(page).locator(".view-lines").innerText()).replace(/\u00a0/g, " ");
 }
 
+/** Hold back the chunks that carry Monaco until the returned function is called (the textarea stage stays meanwhile). */
+async function holdMonaco(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("MonacoEnvironment")) await gate;
+    await route.fulfill({ response, body });
+  });
+  return release;
+}
+
 /** One-line request text with the caret put just before `before` (its last occurrence), as if clicked there. */
 async function setRequestWithCaret(page: Page, text: string, before: string) {
   await setRequest(page, text);
@@ -137,15 +150,7 @@ test.describe("request editor: editing keys (demo server)", () => {
 
 test.describe("request editor: the plain text box before Monaco", () => {
   test("text typed before Monaco arrives survives with the caret and selection in place, and the focus moves on", async ({ page }) => {
-    // Hold back the chunks that carry Monaco until the textarea has been used.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes("MonacoEnvironment")) await gate;
-      await route.fulfill({ response, body });
-    });
+    const release = await holdMonaco(page);
     await page.goto("/playground?server=builtin%3Ademo&tool=search_issues");
     // Monaco's input has the same accessible name, so the textarea is found as the one textarea outside Monaco.
     const plain = editor(page).locator("textarea:not(.monaco-editor *)");
@@ -224,14 +229,7 @@ test.describe("request editor: while the server is being connected", () => {
   });
 
   test("keys typed fast across the hand-over to Monaco all land at the caret, in order", async ({ page }) => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes("MonacoEnvironment")) await gate;
-      await route.fulfill({ response, body });
-    });
+    const release = await holdMonaco(page);
     await page.goto("/playground?server=builtin%3Ademo");
     const plain = editor(page).locator("textarea:not(.monaco-editor *)");
     await expect(page.getByTestId("connection-era")).toBeVisible({ timeout: 30_000 });

@@ -7,6 +7,8 @@ interface Props {
   era: Era;
   value: LogLevelChoice;
   onChange: (level: LogLevelChoice) => void;
+  /** Still connecting: shown (so the toolbar does not move when the era is known) but not yet choosable. */
+  pending?: boolean;
 }
 
 /**
@@ -14,7 +16,7 @@ interface Props {
  * the request toolbar beside Send: `debug` by default (lib/playground/prefs-store.ts says why). Legacy servers set their
  * level per session with `logging/setLevel`, so the picker is off for them and says so.
  */
-export function LogLevelPicker({ era, value, onChange }: Props) {
+export function LogLevelPicker({ era, value, onChange, pending = false }: Props) {
   const legacy = era !== "modern";
   const hintId = useId();
   const hint = legacy
@@ -25,7 +27,7 @@ export function LogLevelPicker({ era, value, onChange }: Props) {
       Logs
       <select
         value={legacy ? "off" : value}
-        disabled={legacy}
+        disabled={legacy || pending}
         onChange={(e) => onChange(e.target.value as LogLevelChoice)}
         aria-describedby={hintId}
         data-testid="pref-log-level"

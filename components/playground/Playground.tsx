@@ -442,7 +442,12 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         )}
         <OAuthStatus oauth={oauth} />
         <span className="ml-auto" />
-        {live && <LogLevelPicker era={live.conn.server.era} value={prefs.logLevel} onChange={(logLevel) => updatePrefs({ logLevel })} />}
+        <LogLevelPicker
+          era={live?.conn.server.era ?? initial?.era ?? "modern"}
+          pending={!live}
+          value={prefs.logLevel}
+          onChange={(logLevel) => updatePrefs({ logLevel })}
+        />
         {busy ? (
           <button
             type="button"

@@ -15,6 +15,9 @@ import { ToolExplorerPending } from "./ToolExplorerPending";
  */
 type Part<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
+/** Every part made here, for {@link preloadPanels}. */
+const preloads: (() => Promise<unknown>)[] = [];
+
 function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: (props: P) => ReactNode): Part<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
@@ -43,6 +46,7 @@ function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallb
     if (loaded) return createElement(loaded, props);
     return fallback ? fallback(props) : null;
   }
+  preloads.push(preload);
   return Object.assign(LazyPart, { preload });
 }
 
@@ -67,25 +71,7 @@ export const ToolExplorer = lazyPart(
   (props) => <ToolExplorerPending open={props.open} />,
 );
 
-const parts: Part<never>[] = [
-  ArgumentsForm,
-  CommandPalette,
-  ConfirmDestructiveDialog,
-  CopyAsCodeDialog,
-  ExchangeView,
-  HelpDialog,
-  HistoryPanel,
-  MrtrDialog,
-  SaveDialog,
-  SavedPanel,
-  SendPreview,
-  ServerRequestDialog,
-  ShareDialog,
-  SharedResponseView,
-  ToolExplorer,
-] as Part<never>[];
-
 /** Fetch and evaluate every part now (a failed one is tried again when it is first shown). */
 export function preloadPanels(): void {
-  for (const part of parts) part.preload().catch(() => {});
+  for (const preload of preloads) preload().catch(() => {});
 }
