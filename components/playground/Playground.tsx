@@ -1,9 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
-import type { Tool } from "@/lib/mcp/contract";
 import { useRouter } from "next/navigation";
-import type { Era } from "@/lib/mcp/contract";
+import type { Era, Tool } from "@/lib/mcp/contract";
 import { nextRequestId, requestTemplate, templatesFor, withRequestId } from "@/lib/editor/templates";
 import { hintSummary } from "@/lib/docs/annotations";
 import type { CodeInput } from "@/lib/codegen/copy-as-code";
