@@ -96,6 +96,9 @@ function finalResponse(ex: Exchange): unknown {
 const toolbarButton =
   "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 disabled:opacity-60 disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900";
 
+/** Palette commands that need the server's era and address (save, share, code): not offered while connecting. */
+const NEEDS_SERVER = new Set(["save", "share", "copy:curl", "copy:fetch", "copy:ts"]);
+
 /** Longest wait for a quiet moment before the playground's other parts are fetched anyway. */
 const PRELOAD_IDLE_TIMEOUT_MS = 500;
 
@@ -307,8 +310,6 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   useEffect(() => {
     if (reportable) onTabState?.(text, runner.exchange ? finalResponse(runner.exchange) : initial?.response);
   }, [reportable, text, runner.exchange, initial?.response, onTabState]);
-  // Saving, sharing and code need the server's era and address: not offered while connecting.
-  const needsServer = new Set(["save", "share", "copy:curl", "copy:fetch", "copy:ts"]);
   const allCommands: PaletteCommand[] = [
     { id: "send", label: "Send the request", group: "Action", shortcut: "Ctrl/Cmd+Enter", run: send },
     ...(runner.busy ? [{ id: "cancel", label: "Cancel the request in flight", group: "Action", run: cancel }] : []),
@@ -352,7 +353,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     { id: "help", label: "Keyboard shortcuts", group: "Help", shortcut: "?", run: () => openOverlay({ kind: "help" }) },
     ...templateCommands,
   ];
-  const commands = live ? allCommands : allCommands.filter((c) => !needsServer.has(c.id));
+  const commands = live ? allCommands : allCommands.filter((c) => !NEEDS_SERVER.has(c.id));
 
   if (setupError)
     return (

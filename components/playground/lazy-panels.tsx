@@ -13,12 +13,10 @@ import { ToolExplorerPending } from "./ToolExplorerPending";
  * suspended content up to 300 ms later, so a dialog opened by a key (Ctrl/Cmd+K) missed the keys typed right after.
  * A part whose chunk is in renders at once; before that, its fallback (or nothing) until the chunk arrives.
  */
-type Part<P> = ComponentType<P> & { preload: () => Promise<unknown> };
-
 /** Every part made here, for {@link preloadPanels}. */
 const preloads: (() => Promise<unknown>)[] = [];
 
-function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: (props: P) => ReactNode): Part<P> {
+function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: (props: P) => ReactNode): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   // A failed fetch (offline, a new deployment) is tried again by the next render or preload.
@@ -47,7 +45,7 @@ function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallb
     return fallback ? fallback(props) : null;
   }
   preloads.push(preload);
-  return Object.assign(LazyPart, { preload });
+  return LazyPart;
 }
 
 const resultFallback = () => <p className="text-sm text-zinc-500">Loading the result view…</p>;
