@@ -36,6 +36,9 @@ function digitsBeyondSafe(digits: string): boolean {
 
 type Frame = { kind: "object"; key: string | undefined; expectKey: boolean } | { kind: "array"; index: number };
 
+/** The shortest digit run an integer beyond 2^53 − 1 can be written with (9007199254740992 has 16 digits). */
+const SIXTEEN_DIGITS = /[0-9]{16}/;
+
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
 
 /**
@@ -43,6 +46,9 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
  * Strings (keys included, with their escapes) are skipped as strings: a number inside a string is text.
  */
 export function findUnsafeIntegers(jsonText: string): UnsafeInteger[] {
+  // Every unsafe literal has at least 16 digits in a row; text without such a run has none. One regex test instead of
+  // a walk in JavaScript: the proxy checks every request body, and the editor every keystroke (issue 15's profile).
+  if (!SIXTEEN_DIGITS.test(jsonText)) return [];
   const found: UnsafeInteger[] = [];
   const stack: Frame[] = [];
   const pointer = () => stack.map((f) => "/" + escapeToken(f.kind === "array" ? String(f.index) : (f.key ?? ""))).join("");

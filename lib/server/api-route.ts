@@ -27,6 +27,12 @@ export interface ApiContext {
   asker?: ServerRequestAsker;
 }
 
+/** UTF-8 text as TextDecoder gives it (a leading byte-order mark dropped), without making a decoder per request. */
+function utf8Text(bytes: Buffer): string {
+  const text = bytes.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes)
@@ -37,7 +43,7 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
     maxBytes,
     () => new ProxyError("too-large", `The request body exceeds ${maxBytes} bytes (TOOLSCOPE_MAX_REQUEST_BYTES).`),
   );
-  const text = new TextDecoder().decode(bytes);
+  const text = utf8Text(bytes);
   // JSON.parse would round them silently: a tool argument would change without a word.
   const unsafe = findUnsafeIntegers(text);
   if (unsafe.length) throw new ProxyError("bad-request", unsafeIntegerMessage(unsafe));

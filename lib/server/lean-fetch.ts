@@ -29,7 +29,8 @@ export function leanHeaders(init: RequestInit | undefined): Record<string, strin
   const body = init.body;
   if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) return undefined;
   const out: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, name) => (out[name] = value));
+  const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+  given.forEach((value, name) => (out[name] = value));
   if ("accept-encoding" in out) return undefined;
   if (!("user-agent" in out)) out["user-agent"] = DEFAULT_USER_AGENT;
   return out;

@@ -153,7 +153,7 @@ async function definitionsForCall(
   headers: UserHeaders,
   ctx: ApiContext,
 ): Promise<ToolsResponse | undefined> {
-  const cached = upstream.cachesLists ? (await toolListCache.lookup(descriptor, headers))?.list : undefined;
+  const cached = upstream.cachesLists ? await toolListCache.freshList(descriptor, headers) : undefined;
   if (cached) return cached;
   if (descriptor.era !== "modern" || !upstream.hasHeaders) return undefined;
   if (knownTools().listedWithin(descriptor, headers, ctx.config.toolDefinitionFloorMs)) return undefined;

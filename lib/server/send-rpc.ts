@@ -134,7 +134,8 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
     }),
   );
   // The POST that carried the message (on HTTP+SSE the stream's GET and the handshake come first).
-  const posted = result.exchanges.find((x) => x.request.method === "POST" && x.request.body === JSON.stringify(message));
+  const sentText = JSON.stringify(message);
+  const posted = result.exchanges.find((x) => x.request.method === "POST" && x.request.body === sentText);
   const derived: [string, string][] = [
     ...Object.entries(extraHeaders),
     ...transportHeaders(posted?.request.headers ?? [], opts.userHeaders, extraHeaders).map((a): [string, string] => [

@@ -299,16 +299,25 @@ export class ToolListCache {
     descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">,
     headers: UserHeaders,
   ): Promise<CachedToolList | undefined> {
+    const entry = await this.freshEntry(descriptor, headers);
+    return entry && { list: entry.value, cache: ToolListCache.info(true, entry) };
+  }
+
+  /** Only the list `lookup` would serve, without its cache dates: what a proxied call is judged by, on every call. */
+  async freshList(
+    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">,
+    headers: UserHeaders,
+  ): Promise<ToolsResponse | undefined> {
+    return (await this.freshEntry(descriptor, headers))?.value;
+  }
+
+  private async freshEntry(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">, headers: UserHeaders) {
     const url = normaliseServerUrl(descriptor.url);
-    const variants = [
-      variantOf("private", descriptor, headers),
-      ...(hasHeaders(headers) ? [] : [variantOf("public", descriptor, headers)]),
-    ];
-    for (const variant of variants) {
-      const entry = await this.store.get(url, variant);
-      if (entry && entry.expiresAt > this.now()) return { list: entry.value, cache: ToolListCache.info(true, entry) };
-    }
-    return undefined;
+    const own = await this.store.get(url, variantOf("private", descriptor, headers));
+    if (own && own.expiresAt > this.now()) return own;
+    if (hasHeaders(headers)) return undefined;
+    const shared = await this.store.get(url, variantOf("public", descriptor, headers));
+    return shared && shared.expiresAt > this.now() ? shared : undefined;
   }
 
   /** Keep a freshly fetched list as its hints allow; says where it went (or that it was not kept). */
