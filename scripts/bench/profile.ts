@@ -6,13 +6,14 @@
  * Starts the echo server and Toolscope under `node --cpu-prof`, loads POST /api/rpc with autocannon, stops the app
  * (the profile is written on exit), and prints the functions with the most self time, and self time per package.
  */
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBenchApp } from "./app.ts";
 import { startEchoServer } from "./echo-server.ts";
 import { load, setupProxy } from "./proxy.ts";
 import { table } from "./stats.ts";
+import { frameKey, origin, readProfile } from "./cpu-profile.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -25,31 +26,6 @@ const TOP = Number(flag("--top") ?? 40);
 const DIR = flag("--dir") ?? mkdtempSync(join(tmpdir(), "toolscope-prof-"));
 /** The route to load: /api/rpc, or the bare echo route to see what any request costs. */
 const ROUTE = flag("--route") ?? "/api/rpc";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** Where a script URL comes from: a package name, Next's server chunks, Node itself, or our own code. */
-function origin(url: string): string {
-  if (!url) return "(native)";
-  if (url.startsWith("node:")) return "node:internal";
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg) return pkg[1];
-  if (url.includes("/.next")) return "next server chunks (app code + bundled deps)";
-  return url
-    .replace(/^file:\/\//, "")
-    .split("/")
-    .slice(-2)
-    .join("/");
-}
 
 const upstream = await startEchoServer({ listTtlMs: 300_000 });
 const app = await startBenchApp({}, ["--cpu-prof", `--cpu-prof-dir=${DIR}`]);
@@ -64,9 +40,7 @@ try {
   await upstream.close();
 }
 
-const file = readdirSync(DIR).find((f) => f.endsWith(".cpuprofile"));
-if (!file) throw new Error(`No .cpuprofile in ${DIR}`);
-const profile = JSON.parse(readFileSync(join(DIR, file), "utf8")) as CpuProfile;
+const { file, profile } = readProfile(DIR);
 const self = new Map<number, number>();
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
@@ -75,14 +49,12 @@ const byOrigin = new Map<string, number>();
 for (const node of profile.nodes) {
   const t = self.get(node.id) ?? 0;
   if (!t) continue;
-  const { functionName, url, lineNumber } = node.callFrame;
-  const key = `${functionName || "(anonymous)"}  ${origin(url)}:${lineNumber + 1}`;
-  byFunction.set(key, (byFunction.get(key) ?? 0) + t);
-  byOrigin.set(origin(url), (byOrigin.get(origin(url)) ?? 0) + t);
+  byFunction.set(frameKey(node), (byFunction.get(frameKey(node)) ?? 0) + t);
+  byOrigin.set(origin(node.callFrame.url), (byOrigin.get(origin(node.callFrame.url)) ?? 0) + t);
 }
 const pct = (t: number) => `${((t / total) * 100).toFixed(1)}%`;
 const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
-console.log(`\nProfile: ${join(DIR, file)} (${(total / 1e6).toFixed(1)} s sampled)\n`);
+console.log(`\nProfile: ${file} (${(total / 1e6).toFixed(1)} s sampled)\n`);
 console.log(table([["self time by origin", "share"], ...top(byOrigin, 15).map(([k, t]) => [k, pct(t)])]));
 console.log();
 console.log(table([["self time by function", "share"], ...top(byFunction, TOP).map(([k, t]) => [k, pct(t)])]));
