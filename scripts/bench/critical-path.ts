@@ -19,12 +19,8 @@ import { readProfile, selfTimeBetween } from "./cpu-profile.ts";
 import { startEchoServer } from "./echo-server.ts";
 import { setupProxy } from "./proxy.ts";
 import { percentile, table } from "./stats.ts";
+import { flag } from "./flags.ts";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const CALLS = Number(flag("--calls") ?? 2000);
 const TOP = Number(flag("--top") ?? 40);
 const WARM_UP = 300;

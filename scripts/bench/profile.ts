@@ -14,12 +14,8 @@ import { startEchoServer } from "./echo-server.ts";
 import { load, setupProxy } from "./proxy.ts";
 import { table } from "./stats.ts";
 import { frameKey, origin, readProfile } from "./cpu-profile.ts";
+import { flag } from "./flags.ts";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const SECONDS = Number(flag("--seconds") ?? 10);
 const CONNECTIONS = Number(flag("--connections") ?? 16);
 const TOP = Number(flag("--top") ?? 40);

@@ -15,12 +15,8 @@ import { startEchoServer } from "./echo-server.ts";
 import { measureListWalks } from "./list-walks.ts";
 import { measureLatency, measureServerCpu, measureThroughput, setupProxy, type ThroughputRun } from "./proxy.ts";
 import { kb, ms, table, type Goal } from "./stats.ts";
+import { flag } from "./flags.ts";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const ROUNDS = Number(flag("--rounds") ?? 1000);
 const SECONDS = Number(flag("--seconds") ?? 8);
 const ONLY = new Set((flag("--only") ?? "proxy,walks,playground,docs").split(","));
