@@ -2,6 +2,7 @@ import "server-only";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
+import { headersView } from "./headers-view.ts";
 
 /**
  * A `fetch` for the proxy's hot path built on undici's `dispatcher.request()` instead of undici's `fetch`.
@@ -29,8 +30,7 @@ export function leanHeaders(init: RequestInit | undefined): Record<string, strin
   const body = init.body;
   if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) return undefined;
   const out: Record<string, string> = {};
-  const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-  given.forEach((value, name) => (out[name] = value));
+  headersView(init.headers).forEach((value, name) => (out[name] = value));
   if ("accept-encoding" in out) return undefined;
   if (!("user-agent" in out)) out["user-agent"] = DEFAULT_USER_AGENT;
   return out;

@@ -2,6 +2,7 @@ import "server-only";
 import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
 import { maskHeaders } from "@/lib/mcp/secrets";
 import { SseParser } from "@/lib/mcp/sse-parser";
+import { headersView } from "./headers-view.ts";
 
 /** Bodies longer than this are cut in the recorded exchange (the SDK still reads the whole response). */
 export const MAX_RECORDED_BODY_CHARS = 200_000;
@@ -19,7 +20,7 @@ export interface Recorder {
 }
 
 function headerPairs(headers: HeadersInit | undefined): [string, string][] {
-  return [...new Headers(headers).entries()];
+  return [...headersView(headers).entries()];
 }
 
 function bodyText(body: BodyInit | null | undefined): string | undefined {

@@ -313,11 +313,12 @@ export class ToolListCache {
 
   private async freshEntry(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">, headers: UserHeaders) {
     const url = normaliseServerUrl(descriptor.url);
-    const own = await this.store.get(url, variantOf("private", descriptor, headers));
-    if (own && own.expiresAt > this.now()) return own;
-    if (hasHeaders(headers)) return undefined;
-    const shared = await this.store.get(url, variantOf("public", descriptor, headers));
-    return shared && shared.expiresAt > this.now() ? shared : undefined;
+    // The public variant only when the private one is not fresh, and never for a caller with headers.
+    for (const scope of hasHeaders(headers) ? (["private"] as const) : (["private", "public"] as const)) {
+      const entry = await this.store.get(url, variantOf(scope, descriptor, headers));
+      if (entry && entry.expiresAt > this.now()) return entry;
+    }
+    return undefined;
   }
 
   /** Keep a freshly fetched list as its hints allow; says where it went (or that it was not kept). */
