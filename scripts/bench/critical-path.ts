@@ -3,7 +3,7 @@
  * against each route in its own Toolscope process under `node --cpu-prof`, and the samples taken while those calls
  * ran, per call and function. The difference between the two is what /api/rpc adds on its critical path.
  *
- *   node --import tsx scripts/bench/critical-path.ts [--calls 2000] [--top 40]
+ *   node --import tsx scripts/bench/critical-path.ts [--calls 2000] [--warmup 3000] [--top 40]
  *
  * How to read it: "(idle)" is the event loop waiting (on the upstream, or on a thread-pool job such as gzip);
  * `writev`/`write*` count time the process slept in a socket write while the process it woke ran on this core.
@@ -23,7 +23,8 @@ import { flag } from "./flags.ts";
 
 const CALLS = Number(flag("--calls") ?? 2000);
 const TOP = Number(flag("--top") ?? 40);
-const WARM_UP = 300;
+/** Calls before the timed ones, so the profile shows optimised code, as a server that has run a while runs (proxy.ts). */
+const WARM_UP = Number(flag("--warmup") ?? 3000);
 /** Sampling interval (µs): fine enough to see a call of a few milliseconds in pieces. */
 const INTERVAL_US = 100;
 
