@@ -17,14 +17,14 @@ import { join } from "node:path";
 import { APP_HEADERS, startBenchApp } from "./app.ts";
 import { readProfile, selfTimeBetween } from "./cpu-profile.ts";
 import { startEchoServer } from "./echo-server.ts";
-import { setupProxy } from "./proxy.ts";
+import { WARMUP_ROUNDS, setupProxy } from "./proxy.ts";
 import { percentile, table } from "./stats.ts";
 import { flag } from "./flags.ts";
 
 const CALLS = Number(flag("--calls") ?? 2000);
 const TOP = Number(flag("--top") ?? 40);
 /** Calls before the timed ones, so the profile shows optimised code, as a server that has run a while runs (proxy.ts). */
-const WARM_UP = Number(flag("--warmup") ?? 3000);
+const WARM_UP = Number(flag("--warmup") ?? WARMUP_ROUNDS);
 /** Sampling interval (µs): fine enough to see a call of a few milliseconds in pieces. */
 const INTERVAL_US = 100;
 

@@ -52,6 +52,9 @@ export interface LatencyFigures {
   warming: { rounds: number; floor: Summary; rpc: Summary };
 }
 
+/** Untimed rounds before the timed ones, by default (see measureLatency): critical-path.ts warms as many calls. */
+export const WARMUP_ROUNDS = 3000;
+
 /**
  * Sequential calls, the four kinds interleaved and rotated each round, so drift hits them alike. The timed rounds
  * follow `warmup` rounds: V8 takes thousands of requests to optimise a route's code (a fresh process measured

@@ -13,13 +13,13 @@ import { availableParallelism, cpus } from "node:os";
 import { startBenchApp } from "./app.ts";
 import { startEchoServer } from "./echo-server.ts";
 import { measureListWalks } from "./list-walks.ts";
-import { measureLatency, measureServerCpu, measureThroughput, setupProxy, type ThroughputRun } from "./proxy.ts";
+import { WARMUP_ROUNDS, measureLatency, measureServerCpu, measureThroughput, setupProxy, type ThroughputRun } from "./proxy.ts";
 import { kb, ms, table, type Goal } from "./stats.ts";
 import { flag } from "./flags.ts";
 
 const ROUNDS = Number(flag("--rounds") ?? 1000);
 /** Latency rounds before the timed ones: enough for V8 to have optimised both routes (see measureLatency). */
-const WARMUP = Number(flag("--warmup") ?? 3000);
+const WARMUP = Number(flag("--warmup") ?? WARMUP_ROUNDS);
 const SECONDS = Number(flag("--seconds") ?? 8);
 const ONLY = new Set((flag("--only") ?? "proxy,walks,playground,docs").split(","));
 const CPU_PROF = flag("--cpu-prof");
