@@ -1,10 +1,15 @@
 // Toolscope's HTTP server: Next.js's request handler behind a plain node:http server. It hands the app what Next.js
 // route handlers never see — the socket's peer address (rate limits) and a request id — writes one log line per
-// request, and shuts down gracefully. Used by `npm start` and the e2e suite. HOST and PORT choose the address.
+// request, bounds slow and idle clients (http-limits.mjs), answers liveness probes itself, and shuts down gracefully.
+// Used by `npm start` (under scripts/start.mjs) and the e2e suite. HOST and PORT choose the address.
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
-import { formatLogLine, logSettings, shouldLog } from "../lib/log/format.mjs";
+import { logSettings, shouldLog } from "../lib/log/format.mjs";
+import { logWriteStats, writeLog } from "../lib/log/safe-write.mjs";
+import { bodyReadTimeoutMs, watchBody } from "./body-deadline.mjs";
+import { applyConnectionLimits, httpLimitSettings, serverOptions } from "./http-limits.mjs";
+import { onSupervisorGone } from "./supervise.mjs";
 
 /** Must match PEER_HEADER in lib/server/client-identity.ts and REQUEST_ID_HEADER in lib/server/log.ts. */
 const PEER_HEADER = "x-toolscope-peer";
@@ -13,6 +18,9 @@ const REQUEST_ID_HEADER = "x-request-id";
 const UPSTREAM_HEADER = "x-toolscope-upstream-host";
 /** Must match SHUTDOWN_EVENT in lib/server/lifecycle.ts. */
 const SHUTDOWN_EVENT = "toolscope:shutdown";
+/** app/api/health/route.ts: liveness is GET /api/health without `ready`; readiness (with it) is the app's. */
+const HEALTH_PATH = "/api/health";
+const LIVENESS_BODY = JSON.stringify({ status: "ok" });
 
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? "3000");
@@ -25,9 +33,9 @@ try {
   console.error(`[toolscope] ${err.message}`);
   process.exit(1);
 }
+/** Through the writer the app's log uses too (lib/log/safe-write.mjs): a lost log reader cannot stall the process. */
 function log(level, msg, fields) {
-  if (!shouldLog(level, logs.level)) return;
-  (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${formatLogLine(level, msg, fields, logs.format)}\n`);
+  if (shouldLog(level, logs.level)) writeLog(level, msg, fields, logs.format);
 }
 
 if (mode === "hosted" && !process.env.TOOLSCOPE_PUBLIC_URL?.trim()) {
@@ -38,23 +46,45 @@ if (mode === "hosted" && !process.env.TOOLSCOPE_PUBLIC_URL?.trim()) {
   process.exit(1);
 }
 const graceMs = Number(process.env.TOOLSCOPE_SHUTDOWN_GRACE_MS ?? "10000");
+let bodyTimeoutMs;
+let limitSettings;
+try {
+  bodyTimeoutMs = bodyReadTimeoutMs(process.env);
+  limitSettings = httpLimitSettings(process.env);
+} catch (err) {
+  log("error", err.message);
+  process.exit(1);
+}
 
 const app = next({ dev: false, hostname: host, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-let inFlight = 0;
 let stopping = false;
 
-const server = createServer((req, res) => {
+/**
+ * Liveness, answered here with what the route answers (200 `{"status":"ok"}`, no work): a probe does not wait for
+ * the app's routing, proxy step and route handler behind the load it is meant to see through.
+ */
+function answerLiveness(req, res) {
+  res.writeHead(200, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(LIVENESS_BODY),
+    "cache-control": "no-store",
+  });
+  res.end(req.method === "HEAD" ? undefined : LIVENESS_BODY);
+}
+
+const server = createServer(serverOptions(limitSettings), (req, res) => {
   const started = performance.now();
   const id = randomUUID();
   // Whatever a client sent under these names is replaced: only the socket says who is connected.
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "unknown-peer";
   req.headers[REQUEST_ID_HEADER] = id;
   res.setHeader(REQUEST_ID_HEADER, id);
-  if (stopping) res.setHeader("connection", "close");
-  inFlight++;
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const path = q < 0 ? url : url.slice(0, q);
   // A header the app sets for this log line only: taken off before the response head is written.
   const writeHead = res.writeHead;
   let upstreamHost;
@@ -64,8 +94,6 @@ const server = createServer((req, res) => {
     return writeHead.apply(this, args);
   };
   res.on("close", () => {
-    inFlight--;
-    const path = (req.url ?? "/").split("?")[0];
     // Static files are not worth a line each; failures always are.
     if (path.startsWith("/_next/static/") && res.statusCode < 400) return;
     log(res.statusCode >= 500 ? "error" : "info", "request", {
@@ -81,41 +109,55 @@ const server = createServer((req, res) => {
   });
   // An aborted request body must not become an uncaught error.
   req.on("error", () => {});
+  // Over a client's connection cap, or shutting down: answered 503 here. Health checks are answered while draining.
+  if (!limits.admit(req, res, { always: path === HEALTH_PATH })) return;
+  if (
+    path === HEALTH_PATH &&
+    (req.method === "GET" || req.method === "HEAD") &&
+    !new URLSearchParams(q < 0 ? "" : url.slice(q + 1)).has("ready")
+  )
+    return answerLiveness(req, res);
+  // Next.js waits for the whole body before any route or the guard's answer: a stalled one is cut here (408).
+  const body = watchBody(req, res, bodyTimeoutMs);
   handle(req, res).catch((err) => {
+    if (body.wasCut()) return;
     log("error", "unhandled request error", { requestId: id, error: err?.message });
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
     res.end("Internal error");
   });
 });
+const limits = applyConnectionLimits(server, limitSettings, { log });
 server.listen(port, host, () => {
   const shown = host.includes(":") ? `[${host}]` : host;
   log("info", `ready on http://${shown === "127.0.0.1" ? "localhost" : shown}:${port} (${mode} mode)`);
 });
 
 /**
- * SIGTERM/SIGINT: stop accepting connections, tell the app (open streams end with an event the browser
- * understands, readiness turns false, new requests on kept-alive connections get 503), let in-flight requests
- * finish for up to TOOLSCOPE_SHUTDOWN_GRACE_MS, then exit 0; stdio children are ended on exit.
+ * SIGTERM/SIGINT, or the supervisor (scripts/start.mjs) gone: tell the app (open streams end with an event the
+ * browser understands, readiness turns false), let accepted requests finish for up to TOOLSCOPE_SHUTDOWN_GRACE_MS
+ * while later ones get 503 with Retry-After (http-limits.mjs drain), close the app's pools, then exit 0; stdio
+ * children are ended on exit. The process exits within the grace period and CLOSE_TIMEOUT_MS whatever happens.
  */
-function shutdown(signal) {
+function shutdown(reason) {
   if (stopping) return;
   stopping = true;
-  log("info", `${signal}: shutting down`, { inFlight, graceMs });
-  server.close();
+  log("info", `${reason}: shutting down`, { ...limits.stats(), graceMs });
+  const drained = limits.drain(graceMs);
   process.emit(SHUTDOWN_EVENT);
-  server.closeIdleConnections?.();
-  const deadline = Date.now() + graceMs;
-  const timer = setInterval(() => {
-    server.closeIdleConnections?.();
-    if (inFlight > 0 && Date.now() < deadline) return;
-    clearInterval(timer);
-    if (inFlight > 0) log("warn", "grace period over: closing the remaining connections", { inFlight });
-    server.closeAllConnections?.();
-    void closeResources().then(() => {
-      log("info", "stopped");
-      process.exit(0);
-    });
-  }, 50);
+  setTimeout(
+    () => {
+      log("error", "shutdown overran its grace period: exiting now", { graceMs });
+      process.exit(1);
+    },
+    graceMs + CLOSE_TIMEOUT_MS + 1_000,
+  ).unref();
+  void drained.then(async (left) => {
+    if (left > 0) log("warn", "grace period over: closed the remaining connections", { connections: left });
+    await closeResources();
+    const { dropped } = logWriteStats();
+    log("info", "stopped", dropped ? { droppedLogLines: dropped } : undefined);
+    process.exit(0);
+  });
 }
 /** Must match STOP_HOOKS in lib/server/lifecycle.ts: database pools and Redis connections the app opened. */
 const STOP_HOOKS = Symbol.for("toolscope.stopHooks");
@@ -128,3 +170,4 @@ async function closeResources() {
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => shutdown(signal));
+onSupervisorGone(() => shutdown("supervisor gone"));

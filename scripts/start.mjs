@@ -1,13 +1,11 @@
 // `npm start`: build when needed, then serve on loopback in local mode (http://localhost:3000 by default).
-import { spawn } from "node:child_process";
-import { constants } from "node:os";
 import { buildIfNeeded } from "./build-if-needed.mjs";
+import { superviseChild } from "./supervise.mjs";
 
 buildIfNeeded();
-const child = spawn(process.execPath, ["scripts/server.mjs"], {
-  stdio: "inherit",
+// The server drains for TOOLSCOPE_SHUTDOWN_GRACE_MS and closes its pools within seconds after; past that it is killed.
+const graceMs = Number(process.env.TOOLSCOPE_SHUTDOWN_GRACE_MS || "10000");
+superviseChild("scripts/server.mjs", {
   env: { NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...process.env },
+  killAfterMs: (Number.isFinite(graceMs) ? graceMs : 10_000) + 5_000,
 });
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
-// A supervisor restarts on a non-zero status: a crash or a kill of the server must not look like a clean exit.
-child.on("exit", (code, signal) => process.exit(code ?? 128 + (signal ? (constants.signals[signal] ?? 1) : 1)));

@@ -14,12 +14,14 @@ interface Props {
   tool?: string;
   /** Snapshots not opened for this many days are removed (0: kept). */
   retentionDays: number;
+  /** Snapshots are removed this many days after they were taken, however often opened (0: no cap). */
+  maxAgeDays?: number;
 }
 
 const link = "text-accent-700 underline-offset-2 hover:underline dark:text-accent-100";
 
 /** "Snapshot of <url> taken <time>", with links to the live docs, a diff against live and the exports. */
-export function SnapshotBanner({ id, source, displayUrl, takenAt, tool, retentionDays }: Props) {
+export function SnapshotBanner({ id, source, displayUrl, takenAt, tool, retentionDays, maxAgeDays = 0 }: Props) {
   const live = liveLinks(source);
   const base = `/s/${encodeURIComponent(id)}`;
   return (
@@ -33,6 +35,16 @@ export function SnapshotBanner({ id, source, displayUrl, takenAt, tool, retentio
         <time dateTime={takenAt}>{new Date(takenAt).toUTCString()}</time>. It never changes; the server may have.
         {retentionDays > 0 && (
           <span data-testid="snapshot-retention"> Kept while someone opens it at least once every {retentionDays} days.</span>
+        )}
+        {maxAgeDays > 0 && (
+          <span data-testid="snapshot-max-age">
+            {" "}
+            Removed {maxAgeDays} days after it was taken (
+            <time dateTime={new Date(Date.parse(takenAt) + maxAgeDays * 86_400_000).toISOString()}>
+              {new Date(Date.parse(takenAt) + maxAgeDays * 86_400_000).toUTCString()}
+            </time>
+            ), however often it is opened.
+          </span>
         )}
       </p>
       <nav aria-label="Snapshot actions" className="flex flex-wrap gap-x-3 gap-y-1">

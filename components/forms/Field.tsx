@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { isObject } from "@/lib/json/guards";
 import { appendPointer } from "@/lib/json/pointer";
+import { visibleText } from "@/lib/mcp/visible-text";
 import type { Branch, FormNode } from "@/lib/forms/form-model";
 import { emptyValue, fitsNode, jsonEqual, moveItem, newItem, pickBranch, withKey } from "@/lib/forms/form-value";
 import { fieldHints, fieldMessage, misfitNote, valueSummary } from "@/lib/forms/field-text";
@@ -314,8 +315,8 @@ export function ObjectBody({
           node={p.node}
           value={object[p.name]}
           pointer={appendPointer(pointer, p.name)}
-          label={p.node.title ?? p.name}
-          keyName={p.name}
+          label={p.node.title ?? visibleText(p.name)}
+          keyName={visibleText(p.name)}
           required={p.required}
           onChange={(next) => set(p.name, next)}
         />

@@ -1,3 +1,4 @@
+import { safeDownload } from "@/lib/playground/safe-download";
 import { JsonTree } from "./JsonTree";
 
 type Block = Record<string, unknown>;
@@ -76,7 +77,10 @@ export function ContentBlockView({ block }: { block: Block }) {
       );
     case "resource": {
       const r = (block.resource ?? {}) as Block;
-      const download = typeof r.blob === "string" ? dataUrl(r.mimeType ?? "application/octet-stream", r.blob) : undefined;
+      // The server names the blob and picks its type: saved under a cleaned name with the real extension last, and
+      // under a type nothing renders unless it is a passive one (lib/playground/safe-download.ts).
+      const file = safeDownload(r.uri, r.mimeType);
+      const download = typeof r.blob === "string" ? dataUrl(file.type, r.blob) : undefined;
       return (
         <div className={box} data-testid="content-resource">
           <p className="text-xs uppercase tracking-wide text-zinc-500">Embedded resource</p>
@@ -84,11 +88,7 @@ export function ContentBlockView({ block }: { block: Block }) {
           {typeof r.mimeType === "string" && <span className="text-xs text-zinc-500">({r.mimeType})</span>}
           {typeof r.text === "string" && <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap text-xs">{r.text}</pre>}
           {download && (
-            <a
-              href={download}
-              download={String(r.uri).split("/").pop() || "resource.bin"}
-              className="mt-2 inline-block text-sm text-accent-600 underline"
-            >
+            <a href={download} download={file.fileName} className="mt-2 inline-block text-sm text-accent-600 underline">
               Download blob
             </a>
           )}

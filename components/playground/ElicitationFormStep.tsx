@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { SchemaForm } from "@/components/forms/SchemaForm";
 import { checkContent, elicitationModel, elicitationWarnings, initialContent } from "@/lib/playground/elicitation-form";
 import { elicitResult } from "@/lib/playground/mrtr";
+import { visibleText } from "@/lib/mcp/visible-text";
 
 interface Props {
   /** The server's message, shown as plain text (never as links). */
@@ -40,12 +41,12 @@ export function ElicitationFormStep({ message, requestedSchema, onAnswer }: Prop
   return (
     <form ref={formRef} onSubmit={submit} noValidate data-testid="elicitation-form" className="space-y-3">
       <p className="whitespace-pre-wrap text-sm" data-testid="elicitation-message">
-        {message || "(The server sent no message.)"}
+        {message ? visibleText(message) : "(The server sent no message.)"}
       </p>
       {warnings.length > 0 && (
         <ul className="list-disc rounded-md bg-amber-50 py-2 pl-6 pr-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
           {warnings.map((w, i) => (
-            <li key={i}>{w}</li>
+            <li key={i}>{visibleText(w)}</li>
           ))}
         </ul>
       )}

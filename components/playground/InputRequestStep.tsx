@@ -11,6 +11,7 @@ import {
   type InputRequest,
 } from "@/lib/playground/mrtr";
 import { loadPrefs, savePrefs } from "@/lib/playground/prefs-store";
+import { invisibleChars, visibleText } from "@/lib/mcp/visible-text";
 import { ElicitationFormStep } from "./ElicitationFormStep";
 import { useDialogFocusReturn } from "./useModalDialog";
 
@@ -107,6 +108,34 @@ export function InputRequestStep({
   onAnswer: (a: StepAnswer) => void;
   unknownNote: string;
 }) {
+  return (
+    <>
+      <HiddenCharsNote request={request} />
+      <StepFor request={request} onAnswer={onAnswer} unknownNote={unknownNote} />
+    </>
+  );
+}
+
+/**
+ * Said once above a request whose text (message, URL, prompt, form) holds invisible or direction-changing
+ * characters: they are shown as ⟪U+…⟫ marks (visibleText), and the user should know why the text looks odd.
+ */
+function HiddenCharsNote({ request }: { request: InputRequest }) {
+  const hidden = invisibleChars(JSON.stringify(request));
+  if (hidden.length === 0) return null;
+  return (
+    <p
+      role="note"
+      data-testid="hidden-chars-note"
+      className="mb-2 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+    >
+      The server&apos;s text holds invisible or direction-changing characters ({hidden.slice(0, 6).join(", ")}), shown as ⟪U+…⟫ marks: they
+      can make text, a link or a domain read as something it is not. Check it carefully.
+    </p>
+  );
+}
+
+function StepFor({ request, onAnswer, unknownNote }: { request: InputRequest; onAnswer: (a: StepAnswer) => void; unknownNote: string }) {
   switch (request.kind) {
     case "elicit-form":
       return <ElicitationFormStep message={request.message} requestedSchema={request.requestedSchema} onAnswer={onAnswer} />;
@@ -120,7 +149,7 @@ export function InputRequestStep({
       return (
         <div className="space-y-3 text-sm" data-testid="unknown-step">
           <p>
-            <code>{request.method}</code>: {request.reason}. {unknownNote}
+            <code>{visibleText(request.method)}</code>: {visibleText(request.reason)}. {unknownNote}
           </p>
           <div className="text-right">
             <button
@@ -153,8 +182,13 @@ function UrlStep({ message, url, onAnswer }: { message: string; url: string; onA
   const [opened, setOpened] = useState(false);
   return (
     <div className="space-y-3 text-sm" data-testid="elicitation-url">
-      <p className="whitespace-pre-wrap">{message}</p>
-      <div className="rounded-md border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs break-all dark:border-zinc-700 dark:bg-zinc-950">
+      <p className="whitespace-pre-wrap" data-testid="elicitation-url-message">
+        {visibleText(message)}
+      </p>
+      <div
+        data-testid="elicitation-url-target"
+        className="rounded-md border border-zinc-200 bg-zinc-50 p-2 font-mono text-xs break-all dark:border-zinc-700 dark:bg-zinc-950"
+      >
         {parsed ? (
           <>
             <span className="text-zinc-500">
@@ -169,7 +203,7 @@ function UrlStep({ message, url, onAnswer }: { message: string; url: string; onA
             </span>
           </>
         ) : (
-          url
+          visibleText(url)
         )}
       </div>
       {parsed?.hostname.includes("xn--") && (
@@ -222,14 +256,14 @@ function SamplingStep({ params, onAnswer }: { params: Record<string, unknown>; o
     >
       {typeof params.systemPrompt === "string" && (
         <p className="text-xs text-zinc-500">
-          System prompt: <span className="whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{params.systemPrompt}</span>
+          System prompt: <span className="whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">{visibleText(params.systemPrompt)}</span>
         </p>
       )}
       <ol className="space-y-1">
         {prompt.map((m, i) => (
           <li key={i} className="rounded-md bg-zinc-50 p-2 dark:bg-zinc-950">
-            <span className="text-xs font-semibold uppercase text-zinc-500">{m.role}</span>
-            <p className="whitespace-pre-wrap">{m.text}</p>
+            <span className="text-xs font-semibold uppercase text-zinc-500">{visibleText(m.role)}</span>
+            <p className="whitespace-pre-wrap">{visibleText(m.text)}</p>
           </li>
         ))}
       </ol>

@@ -89,3 +89,24 @@ test("Stop without retrying abandons, without answers", () => {
   assert.equal(r.abandoned(), 1);
   assert.deepEqual(r.done, []);
 });
+
+test("the server's key, label and text show bidi controls as visible marks", () => {
+  const rlo = "\u202E";
+  render(
+    <MrtrDialog
+      requests={[{ key: `log${rlo}in`, kind: "elicit-url", message: `Continue${rlo}moc.elgoog`, url: "https://example.com/" }]}
+      serverLabel={`Demo${rlo} (http://x/mcp)`}
+      round={1}
+      maxRounds={8}
+      repeated={false}
+      onDone={() => {}}
+      onAbandon={() => {}}
+    />,
+  );
+  const text = screen.getByTestId("mrtr-dialog").textContent ?? "";
+  assert.ok(!text.includes(rlo), JSON.stringify(text));
+  assert.equal(screen.getByTestId("mrtr-server").textContent, "Demo⟪U+202E⟫ (http://x/mcp)");
+  assert.match(text, /log⟪U\+202E⟫in/);
+  assert.match(text, /Continue⟪U\+202E⟫moc\.elgoog/);
+  assert.ok(screen.getByTestId("hidden-chars-note"));
+});

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { InputRequest } from "@/lib/playground/mrtr";
+import { visibleText } from "@/lib/mcp/visible-text";
 import { escapeAnswer, InputDialogFrame, InputRequestStep, KIND_TITLE, SKIP, type StepAnswer } from "./InputRequestStep";
 
 interface Props {
@@ -52,7 +53,7 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
             <span>
               Input requested by{" "}
               <strong className="text-zinc-800 dark:text-zinc-200" data-testid="mrtr-server">
-                {serverLabel}
+                {visibleText(serverLabel)}
               </strong>
             </span>
             <span>
@@ -64,7 +65,7 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
               </span>
             )}
             <code className="ml-auto rounded bg-zinc-100 px-1 dark:bg-zinc-800" title="The server's key for this request">
-              {request.key}
+              {visibleText(request.key)}
             </code>
           </div>
           <h2 id="mrtr-title" className="mb-2 text-base font-semibold">

@@ -146,3 +146,62 @@ test("the focus goes back where it was when the dialog goes", () => {
   assert.equal(document.activeElement, before);
   before.remove();
 });
+
+/** Every invisible or direction-changing character visibleText marks (lib/mcp/visible-text.ts). */
+const HIDDEN = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
+const RLO = "\u202E";
+
+test("the server's text is shown with bidi controls as visible marks, in every kind of request, with a note", () => {
+  const asks = [
+    // "…continue\u202Emoc.elgoog" would read "…continuegoogle.com"; an unparseable URL is shown as written.
+    ask("url", { kind: "elicit-url", message: `Sign in to continue${RLO}moc.elgoog`, url: `https://exa mple${RLO}moc.elgoog/` }),
+    ask("form", {
+      kind: "elicit-form",
+      message: `Confirm the payee${RLO}lapyap`,
+      requestedSchema: {
+        type: "object",
+        properties: {
+          [`acc${RLO}ount`]: { type: "string", description: `Your IBAN${RLO}nabi`, default: `x${RLO}y` },
+          payee: { type: "string", title: `Pay${RLO}ee`, enum: [`evil${RLO}moc.lapyap`, "other"], enumNames: [`A${RLO}B`] },
+          mode: { type: "string", oneOf: [{ const: "a", title: `Fast${RLO}tsaf` }, { const: `b${RLO}` }] },
+        },
+      },
+    }),
+    ask("sampling", {
+      kind: "sampling",
+      params: { systemPrompt: `Be nice${RLO}`, messages: [{ role: `user${RLO}`, content: { type: "text", text: `Hi${RLO}iH` } }] },
+    }),
+    ask("other", { kind: "unknown", method: `x/${RLO}y`, reason: `odd${RLO}` }, { method: `x/${RLO}y` }),
+  ];
+  for (const a of asks) {
+    render(<ServerRequestDialog asks={[a]} serverLabel={`Demo${RLO}omed (http://x/mcp)`} onAnswer={() => {}} onCancelCall={() => {}} />);
+    const dialog = screen.getByTestId("server-request-dialog");
+    const text = dialog.textContent ?? "";
+    assert.doesNotMatch(text, HIDDEN, `${a.pendingId}: ${JSON.stringify(text)}`);
+    assert.match(text, /⟪U\+202E⟫/, a.pendingId);
+    assert.match(screen.getByTestId("hidden-chars-note").textContent ?? "", /invisible or direction-changing characters \(U\+202E\)/);
+    // Attributes the browser shows (tooltips, labels) carry no hidden characters either.
+    for (const el of dialog.querySelectorAll("*"))
+      for (const attr of ["title", "aria-label", "placeholder"])
+        assert.doesNotMatch(el.getAttribute(attr) ?? "", HIDDEN, `${a.pendingId} ${attr}`);
+    cleanup();
+  }
+  render(<ServerRequestDialog asks={[asks[0]]} serverLabel="Demo" onAnswer={() => {}} onCancelCall={() => {}} />);
+  assert.equal(screen.getByTestId("elicitation-url-message").textContent, "Sign in to continue⟪U+202E⟫moc.elgoog");
+});
+
+test("marks are for people only: the answer carries the server's values exactly", () => {
+  const answers: unknown[] = [];
+  const form = ask("form", {
+    kind: "elicit-form",
+    message: "Pick",
+    requestedSchema: {
+      type: "object",
+      properties: { payee: { type: "string", enum: [`evil${RLO}moc`, "other"], default: `evil${RLO}moc` } },
+    },
+  });
+  render(<ServerRequestDialog asks={[form]} serverLabel="Demo" onAnswer={(_a, r) => answers.push(r)} onCancelCall={() => {}} />);
+  assert.match(screen.getByLabelText<HTMLSelectElement>(/^payee/).selectedOptions[0].text, /^evil⟪U\+202E⟫moc$/);
+  act(() => void fireEvent.click(screen.getByTestId("elicit-submit")));
+  assert.deepEqual(answers, [{ action: "accept", content: { payee: `evil${RLO}moc` } }]);
+});

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { countdownText, formatDuration, type ServerAsk } from "@/lib/playground/server-requests";
+import { visibleText } from "@/lib/mcp/visible-text";
 import { escapeAnswer, InputDialogFrame, InputRequestStep, KIND_TITLE, SKIP, type StepAnswer } from "./InputRequestStep";
 
 interface Props {
@@ -38,12 +39,12 @@ export function ServerRequestDialog({ asks, serverLabel, onAnswer, onCancelCall 
             <span>
               Request from{" "}
               <strong className="text-zinc-800 dark:text-zinc-200" data-testid="server-request-server">
-                {serverLabel}
+                {visibleText(serverLabel)}
               </strong>
             </span>
             {asks.length > 1 && <span data-testid="server-request-queue">· {asks.length - 1} more waiting</span>}
             <code className="ml-auto rounded bg-zinc-100 px-1 dark:bg-zinc-800" title="The JSON-RPC method the server sent">
-              {ask.method}
+              {visibleText(ask.method)}
             </code>
           </div>
           <h2 id="server-request-title" className="mb-2 text-base font-semibold">

@@ -12,10 +12,12 @@ const TITLES: Record<ProxyErrorBody["error"]["kind"], string> = {
   "oauth-flow": "Sign-in failed",
   "stream-broken": "The server's stream ended before the answer",
   "too-large": "Too large",
+  "request-timeout": "The request did not arrive in time",
   "rate-limited": "Too many requests",
   forbidden: "Toolscope refused this request",
   "not-found": "No longer waiting",
-  unavailable: "Toolscope is restarting",
+  // A restart, or this instance is full (admission control): the message says which.
+  unavailable: "Toolscope cannot take this request right now",
   internal: "Toolscope failed",
 };
 

@@ -8,6 +8,7 @@ import { isObject } from "../json/guards.ts";
 import { collectRefs, isNetworkRef, isLocalRef, lookupRef } from "../schema/ref.ts";
 import { disallowedNameChars, isClaudeToolName, isSpecToolName, MAX_TOOL_NAME_LENGTH, toClaudeToolName } from "./tool-names.ts";
 import { MAX_TTL_MS } from "./cache-words.ts";
+import { invisibleChars } from "../mcp/visible-text.ts";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -475,8 +476,6 @@ function lintListHints(hints: ListHints): Finding[] {
 
 // --- tool poisoning ---------------------------------------------------------------------------------
 
-/** Invisible or direction-changing characters: zero-width, word joiners, bidi controls, BOM, tag characters. */
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\u{E0000}-\u{E007F}]/gu;
 const IGNORE_INSTRUCTIONS =
   /\b(ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}?\b(instructions?|prompts?|rules|guidelines|system (message|prompt)|directions)\b/i;
 const IMPORTANT_TAG = /<\s*\/?\s*(important|system|instructions?|secret|hidden|admin)\b[^>]*>/i;
@@ -485,19 +484,8 @@ const FILE_ACCESS =
 const SECRECY =
   /\b(do not|don't|dont|never|without)\s+(tell(ing)?|inform(ing)?|mention(ing)?|reveal(ing)?|notify(ing)?|show(ing)?|alert(ing)?|let(ting)?)\b[^.\n]{0,30}\buser\b|\buser\b[^.\n]{0,20}\b(must|should) not (know|see|be told)\b/i;
 
-/**
- * The same characters, tested without the `u` flag (tag characters as their surrogate pairs): a plain scan is several
- * times faster, and almost every text has none of them, so most never reach the matchAll below.
- */
-const MAYBE_INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
-
-/** Invisible code points in `text`, as "U+200B" labels (each once). */
-export function invisibleChars(text: string): string[] {
-  if (!MAYBE_INVISIBLE.test(text)) return [];
-  const found = new Set<string>();
-  for (const m of text.matchAll(INVISIBLE)) found.add(`U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`);
-  return [...found];
-}
+/** Invisible code points in a text (zero-width, bidi controls, tag characters…): one list, kept with the display rule. */
+export { invisibleChars };
 
 function lintPoisoning(tool: Tool, tree: ParamTree | undefined, add: Add): void {
   const texts: { where: string; text: string; path?: string }[] = [];

@@ -4,6 +4,7 @@
  */
 import { isObject } from "../json/guards.ts";
 import type { FormNode } from "./form-model.ts";
+import { visibleText } from "../mcp/visible-text.ts";
 
 const MAX_SHOWN = 60;
 
@@ -43,7 +44,8 @@ export function fieldHints(node: FormNode): string {
     else if (node.maxItems !== undefined) parts.push(`at most ${node.maxItems} items`);
   }
   if (node.hasDefault) parts.push(`default: ${valueSummary(node.default)}`);
-  return parts.join(" · ");
+  // A pattern and a default are the schema's (the server's) text: hidden characters are shown as marks.
+  return visibleText(parts.join(" · "));
 }
 
 const KIND_WORDS: Partial<Record<FormNode["kind"], string>> = {

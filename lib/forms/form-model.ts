@@ -9,6 +9,7 @@
 import { isObject } from "../json/guards.ts";
 import { escapeToken } from "../json/pointer.ts";
 import { deref, isResolved, type RefTrail } from "../schema/ref.ts";
+import { visibleText } from "../mcp/visible-text.ts";
 
 /** One choice of an `enum` (or a list of `const`s): any JSON scalar, labelled for people. */
 export interface EnumOption {
@@ -125,6 +126,12 @@ const INPUT_TYPES: Record<string, StringInput> = {
 const TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"];
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+/**
+ * A schema's words for people (titles, descriptions, choice labels) as the form shows them: the schema is the
+ * server's, so invisible and direction-changing characters become visible marks (lib/mcp/visible-text.ts).
+ * Values (enum members, consts, defaults) are never touched: they are what the answer sends.
+ */
+const shown = (v: unknown): string | undefined => (typeof v === "string" ? visibleText(v) : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 /** `{ key: value }` when value is defined, else `{}`: keeps optional members absent rather than `undefined`. */
@@ -132,9 +139,9 @@ function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V 
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
-/** A label for a scalar: strings as they are, anything else as JSON. */
+/** A label for a scalar: strings as they are (hidden characters marked), anything else as JSON. */
 export function scalarLabel(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
+  return typeof value === "string" ? visibleText(value) : JSON.stringify(value);
 }
 
 interface Ctx {
@@ -197,8 +204,8 @@ function jsonNode(at: string, reason: string, refName?: string): FormNode {
 function baseOf(s: Record<string, unknown>, at: string, refName: string | undefined, nullable: boolean): NodeBase {
   return {
     at,
-    ...opt("title", str(s.title)),
-    ...opt("description", str(s.description)),
+    ...opt("title", shown(s.title)),
+    ...opt("description", shown(s.description)),
     ...("default" in s ? { default: s.default } : {}),
     hasDefault: "default" in s,
     nullable,
@@ -351,7 +358,7 @@ function arrayNode(s: Record<string, unknown>, base: NodeBase, at: string, ctx: 
 
 function enumNode(base: NodeBase, values: unknown[], names: unknown): FormNode {
   const labels = Array.isArray(names) ? names : [];
-  const options = values.map((value, i) => ({ value, label: str(labels[i]) ?? scalarLabel(value) }));
+  const options = values.map((value, i) => ({ value, label: shown(labels[i]) ?? scalarLabel(value) }));
   return { ...base, kind: "enum", options };
 }
 
@@ -362,7 +369,7 @@ function constOptions(list: unknown): EnumOption[] | undefined {
   for (const item of list) {
     if (!isObject(item) || !("const" in item) || Object.keys(item).some((k) => !["const", "title", "description"].includes(k)))
       return undefined;
-    out.push({ value: item.const, label: str(item.title) ?? scalarLabel(item.const) });
+    out.push({ value: item.const, label: shown(item.title) ?? scalarLabel(item.const) });
   }
   return out;
 }
@@ -370,8 +377,8 @@ function constOptions(list: unknown): EnumOption[] | undefined {
 /** A branch's label: its title, else its `$ref` name, else what it is (a const, a type). */
 function branchLabel(schema: unknown, node: FormNode, index: number): string {
   if (node.title) return node.title;
-  if (node.refName) return node.refName;
-  if (isObject(schema) && typeof schema.title === "string") return schema.title;
+  if (node.refName) return visibleText(node.refName);
+  if (isObject(schema) && typeof schema.title === "string") return visibleText(schema.title);
   if (node.kind === "const") return scalarLabel(node.value);
   const kindName: Partial<Record<FormNode["kind"], string>> = {
     string: "string",

@@ -377,12 +377,17 @@ export type ProxyErrorKind =
   /** The server's event stream ended before the answer: the request is lost, and it may or may not have run. */
   | "stream-broken"
   | "too-large"
+  /** The request body to our API did not arrive within TOOLSCOPE_BODY_READ_TIMEOUT_MS: a client that stalled. */
+  | "request-timeout"
   | "rate-limited"
   /** Toolscope's request guard refused the call itself (foreign Host, another site's page, not JSON). */
   | "forbidden"
   /** What the request names is not here (an answer to a server request that stopped waiting, a stream that ended). */
   | "not-found"
-  /** This Toolscope instance is shutting down (a restart or a deploy): send again in a moment. */
+  /**
+   * This Toolscope instance is shutting down (a restart or a deploy), or is working on as many requests of this kind
+   * as it takes (admission control, TOOLSCOPE_MAX_INFLIGHT_*): send again after `Retry-After`.
+   */
   | "unavailable"
   | "internal";
 
@@ -416,6 +421,7 @@ export const PROXY_ERROR_STATUS: Record<ProxyErrorKind, number> = {
   "oauth-flow": 502,
   "stream-broken": 502,
   "too-large": 413,
+  "request-timeout": 408,
   "rate-limited": 429,
   forbidden: 403,
   "not-found": 404,

@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "./csp.ts";
+import { contentSecurityPolicy, newNonce, SECURITY_HEADERS, strictTransportSecurity } from "./csp.ts";
 
 /** The policy as directive name → source list; fails on a directive given twice (browsers ignore the second). */
 function parse(policy: string): Map<string, string[]> {
@@ -102,5 +102,21 @@ describe("SECURITY_HEADERS", () => {
     const names = Object.keys(SECURITY_HEADERS).map((k) => k.toLowerCase());
     assert.equal(new Set(names).size, names.length);
     assert.ok(!names.includes("content-security-policy"), "the CSP is set per response with its nonce");
+  });
+});
+
+describe("strictTransportSecurity", () => {
+  const year = 31_536_000;
+  test("hosted on https: max-age only (includeSubDomains and preload are the operator's to add)", () => {
+    assert.equal(
+      strictTransportSecurity({ mode: "hosted", publicUrl: "https://toolscope.example.com", maxAgeSeconds: year }),
+      `max-age=${year}`,
+    );
+  });
+  test("none locally, on plain http, or with TOOLSCOPE_HSTS_MAX_AGE=0", () => {
+    assert.equal(strictTransportSecurity({ mode: "local", publicUrl: "https://toolscope.example.com", maxAgeSeconds: year }), undefined);
+    assert.equal(strictTransportSecurity({ mode: "hosted", publicUrl: "http://toolscope.example.com", maxAgeSeconds: year }), undefined);
+    assert.equal(strictTransportSecurity({ mode: "hosted", publicUrl: "https://toolscope.example.com", maxAgeSeconds: 0 }), undefined);
+    assert.equal(strictTransportSecurity({ mode: "hosted", maxAgeSeconds: year }), undefined);
   });
 });

@@ -53,6 +53,17 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), display-capture=(), browsing-topics=(), interest-cohort=()",
 };
 
+/**
+ * The Strict-Transport-Security value of an instance, or undefined when it sends none: only a hosted instance whose
+ * public URL is https (a local one is plain http on loopback, and HSTS on localhost would break every other local
+ * app on that name), and not with a max-age of 0 (TOOLSCOPE_HSTS_MAX_AGE=0: a reverse proxy sets its own). No
+ * `includeSubDomains` or `preload`: they bind every other host of the domain, which is the operator's decision.
+ */
+export function strictTransportSecurity(o: { mode: "local" | "hosted"; publicUrl?: string; maxAgeSeconds: number }): string | undefined {
+  if (o.mode !== "hosted" || o.maxAgeSeconds <= 0 || !o.publicUrl?.startsWith("https://")) return undefined;
+  return `max-age=${o.maxAgeSeconds}`;
+}
+
 /** A nonce for one response: 128 random bits, base64. */
 export function newNonce(): string {
   const bytes = new Uint8Array(16);

@@ -24,7 +24,7 @@ const DAY = 24 * 60 * MINUTE;
 function limits(extra: Partial<LimitsConfig> = {}): LimitsConfig {
   return {
     enabled: true,
-    ratePerMinute: { connect: 3, tools: 5, rpc: 4, docs: 2, snapshots: 2, icons: 6 },
+    ratePerMinute: { connect: 3, tools: 5, rpc: 4, docs: 2, snapshots: 2, icons: 6, oauth: 2, control: 8 },
     maxConcurrentPerClient: 2,
     maxConcurrentTotal: 3,
     maxStreamsPerClient: 1,
@@ -32,6 +32,8 @@ function limits(extra: Partial<LimitsConfig> = {}): LimitsConfig {
     snapshotsPerClientPerDay: 3,
     snapshotStoreMaxBytes: 1_000_000,
     snapshotRetentionDays: 30,
+    snapshotClientMaxBytes: 20_000,
+    snapshotMaxAgeDays: 365,
     ...extra,
   };
 }

@@ -66,7 +66,14 @@ const RATE_WORDS: Record<RateClass, string> = {
   docs: "docs page loads of live servers",
   snapshots: "shared snapshots",
   icons: "icon loads",
+  oauth: "sign-in steps and sign-outs",
+  control: "answers and cancels of streamed calls",
 };
+
+/** What requests of each class are, for messages (admission.ts says "… in progress" with it). */
+export function rateWords(c: RateClass): string {
+  return RATE_WORDS[c];
+}
 
 /** Names of the settings, for messages that say what an operator can change. */
 function rateSetting(c: RateClass): string {

@@ -3,6 +3,7 @@ import type { HeaderLimits } from "@/lib/mcp/contract-guards";
 import { findUnsafeIntegers, unsafeIntegerMessage } from "@/lib/mcp/safe-integers";
 import { PROXY_ERROR_STATUS, type ProxyErrorBody, type RpcStreamEvent } from "@/lib/mcp/contract";
 import { ConcurrencySlots, LimitError, type SlotKind } from "./abuse-limits.ts";
+import { admission, AdmissionError } from "./admission.ts";
 import { clientIdentity } from "./client-identity.ts";
 import { config, type Config } from "./config.ts";
 import { onShutdown } from "./lifecycle.ts";
@@ -13,7 +14,11 @@ import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } fro
 import { ExchangeFailure } from "./exchange-core.ts";
 import { openCall } from "./rpc-control.ts";
 import { readCapped } from "./read-capped.ts";
+import { routeClass } from "./route-classes.ts";
 import type { ServerRequestAsker } from "./server-request-asker.ts";
+import { requestSecretValues, type SecretValues } from "@/lib/mcp/mask-text";
+import { withRequestSecrets } from "./request-secrets.ts";
+import { budgetLimits, withUpstreamBudget } from "./upstream-budget.ts";
 
 export interface ApiContext {
   config: Config;
@@ -33,13 +38,54 @@ function utf8Text(bytes: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-async function readJson(req: Request, maxBytes: number): Promise<unknown> {
+/**
+ * `body` as a stream that fails with `tooSlow()` (and cancels `body`) when it has not ended `ms` after now: a client
+ * that sends part of a body and stalls is cut, not waited for until Node's own request timeout.
+ */
+function withDeadline(body: ReadableStream<Uint8Array>, ms: number, tooSlow: () => Error): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(tooSlow()), ms);
+  });
+  expired.catch(() => {});
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await Promise.race([reader.read(), expired]);
+        if (!done) return controller.enqueue(value);
+        clearTimeout(timer);
+        controller.close();
+      } catch (err) {
+        clearTimeout(timer);
+        reader.cancel().catch(() => {});
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      clearTimeout(timer);
+      return reader.cancel(reason);
+    },
+  });
+}
+
+async function readJson(req: Request, maxBytes: number, timeoutMs: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes)
     throw new ProxyError("too-large", `The request body is ${declared} bytes; the limit is ${maxBytes} (TOOLSCOPE_MAX_REQUEST_BYTES).`);
   if (!req.body) throw new ProxyError("bad-request", "The request has no body; send a JSON object.");
-  const bytes = await readCapped(
+  const body = withDeadline(
     req.body,
+    timeoutMs,
+    () =>
+      new ProxyError(
+        "request-timeout",
+        `The request body did not arrive within ${timeoutMs} ms (TOOLSCOPE_BODY_READ_TIMEOUT_MS).`,
+        "Send the whole body at once. On a slow link, an operator can raise TOOLSCOPE_BODY_READ_TIMEOUT_MS.",
+      ),
+  );
+  const bytes = await readCapped(
+    body,
     maxBytes,
     () => new ProxyError("too-large", `The request body exceeds ${maxBytes} bytes (TOOLSCOPE_MAX_REQUEST_BYTES).`),
   );
@@ -54,8 +100,20 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   }
 }
 
-/** The typed error body, status and headers (Retry-After) for anything thrown by a run. */
-function failure(err: unknown, url: string, cfg: Config): { status: number; body: ProxyErrorBody; headers: Record<string, string> } {
+/**
+ * The typed error body, status and headers (Retry-After) for anything thrown by a run; classified among the request's
+ * secrets, so the message and the log line never hold the user's header values (a server may echo them).
+ */
+function failure(
+  err: unknown,
+  url: string,
+  cfg: Config,
+  secrets: SecretValues,
+): { status: number; body: ProxyErrorBody; headers: Record<string, string> } {
+  return withRequestSecrets(secrets, () => failureOf(err, url, cfg));
+}
+
+function failureOf(err: unknown, url: string, cfg: Config): { status: number; body: ProxyErrorBody; headers: Record<string, string> } {
   const cause = err instanceof ExchangeFailure ? err.cause : err;
   const exchanges = err instanceof ExchangeFailure ? err.exchanges : undefined;
   const proxyError = classifyError(cause, url, cfg.requestTimeoutMs, exchanges);
@@ -150,20 +208,29 @@ export async function handleApi<T>(
   } catch (err) {
     return errorResponse(new ProxyError("internal", `Toolscope is misconfigured: ${(err as Error).message}`));
   }
-  let input: T;
-  try {
-    input = parse(await readJson(req, cfg.maxRequestBytes), { maxCount: cfg.maxUserHeaders, maxBytes: cfg.maxUserHeaderBytes });
-  } catch (err) {
-    return errorResponse(classifyError(err, "", cfg.requestTimeoutMs));
-  }
-  const ctx: ApiContext = { config: cfg, origin: publicOrigin(req.headers, cfg), signal: req.signal };
   const streamed = options.streamable === true && (req.headers.get("accept") ?? "").includes("text/event-stream");
+  // Admitted (admission.ts) and given the client's slot before the body is read, so that bodies still arriving count
+  // against both: a client sending slowly holds its own slots, not memory beside them. Streamed calls are bounded
+  // by the stream caps instead (a listen stream may last half an hour: it must not hold the rpc class's room).
   let release: () => void;
   try {
-    release = takeSlot(req, cfg, streamed ? "stream" : "request");
+    release = enter(req, cfg, streamed);
   } catch (err) {
     return limitedResponse(err);
   }
+  let input: T;
+  try {
+    input = parse(await readJson(req, cfg.maxRequestBytes, cfg.bodyReadTimeoutMs), {
+      maxCount: cfg.maxUserHeaders,
+      maxBytes: cfg.maxUserHeaderBytes,
+    });
+  } catch (err) {
+    release();
+    return errorResponse(classifyError(err, "", cfg.requestTimeoutMs));
+  }
+  const ctx: ApiContext = { config: cfg, origin: publicOrigin(req.headers, cfg), signal: req.signal };
+  // The user's header values and tokens: every error made while this request runs is masked with them.
+  const secrets = requestSecretValues(input);
   const upstream = upstreamHostHeader(urlOf(input));
   if (streamed) {
     // One controller for the run: aborted when the browser leaves (req.signal) or the stream is closed by a shutdown.
@@ -180,9 +247,12 @@ export async function handleApi<T>(
         const call = await openCall(emit, () => stop.abort(), cfg);
         emit({ type: "stream", streamId: call.streamId });
         try {
-          return { type: "result", body: (await run(input, { ...ctx, signal: stop.signal, emit, asker: call.asker })) as never };
+          const body = await withRequestSecrets(secrets, () =>
+            withUpstreamBudget(budgetLimits(cfg), () => run(input, { ...ctx, signal: stop.signal, emit, asker: call.asker })),
+          );
+          return { type: "result", body: body as never };
         } catch (err) {
-          const { status, body } = failure(err, urlOf(input), cfg);
+          const { status, body } = failure(err, urlOf(input), cfg, secrets);
           return { type: "error", status, body };
         } finally {
           call.close();
@@ -194,10 +264,10 @@ export async function handleApi<T>(
     );
   }
   try {
-    const body = await run(input, ctx);
+    const body = await withRequestSecrets(secrets, () => withUpstreamBudget(budgetLimits(cfg), () => run(input, ctx)));
     return Response.json(body, { headers: { "cache-control": "no-store", ...upstream } });
   } catch (err) {
-    const { status, body, headers } = failure(err, urlOf(input), cfg);
+    const { status, body, headers } = failure(err, urlOf(input), cfg, secrets);
     return Response.json(body, { status, headers: { ...upstream, ...headers } });
   } finally {
     release();
@@ -220,8 +290,25 @@ export function takeSlot(req: { headers: { get(name: string): string | null } },
   return slots(cfg, kind).acquire(clientIdentity(req.headers, cfg.trustProxy));
 }
 
-/** A 429 with Retry-After for a concurrency refusal. */
+/** Admission for the request's route class, then the client's slot; the result gives both back. */
+function enter(req: Request, cfg: Config, streamed: boolean): () => void {
+  const c = streamed ? undefined : routeClass(new URL(req.url).pathname, req.method);
+  const leave = c ? admission(cfg).admit(c) : () => {};
+  try {
+    const giveBack = takeSlot(req, cfg, streamed ? "stream" : "request");
+    return () => {
+      giveBack();
+      leave();
+    };
+  } catch (err) {
+    leave();
+    throw err;
+  }
+}
+
+/** A 429 with Retry-After for a concurrency refusal, a 503 with Retry-After for a full instance. */
 function limitedResponse(err: unknown): Response {
+  if (err instanceof AdmissionError) return errorResponse(err);
   if (!(err instanceof LimitError)) throw err;
   return Response.json(errorBody(err), {
     status: 429,

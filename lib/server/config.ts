@@ -1,5 +1,6 @@
 import "server-only";
 import { logSettings, type LogFormat, type LogLevel } from "@/lib/log/format.mjs";
+import { httpLimitSettings, type HttpLimitSettings } from "@/scripts/http-limits.mjs";
 import { ERA_CACHE_TTL_MS } from "./era-cache.ts";
 
 /** Toolscope's runtime configuration, parsed once from the environment. Every limit lives here and in docs/configuration.md. */
@@ -32,6 +33,14 @@ export interface Config {
   maxRequestBytes: number;
   /** Largest upstream response body we read, in bytes. */
   maxResponseBytes: number;
+  /** Bytes one API request or docs page may read from upstream in all, over every page and answer (upstream-budget.ts). */
+  maxCallUpstreamBytes: number;
+  /** Bytes of upstream answers the process holds at once over all requests (0: an eighth of the heap limit). */
+  maxInflightUpstreamBytes: number;
+  /** Longest tool description and title kept; longer ones are cut, with a warning (a list is held whole). */
+  maxDescriptionChars: number;
+  /** One deadline for a whole tools/list walk, every page (each page still has TOOLSCOPE_REQUEST_TIMEOUT_MS at most). */
+  listDeadlineMs: number;
   /** Caps when following `tools/list` cursors. */
   maxToolPages: number;
   maxTools: number;
@@ -62,6 +71,8 @@ export interface Config {
   stdioMaxProcesses: number;
   /** The public origin (scheme, host, port) people reach Toolscope at: snapshot URLs, Open Graph, the demo's display URL. Required in hosted mode. */
   publicUrl?: string;
+  /** Strict-Transport-Security max-age in seconds, sent in hosted mode when the public URL is https (0: not sent). */
+  hstsMaxAgeSeconds: number;
   /**
    * Toolscope's OAuth client id at authorization servers that accept Client ID Metadata Documents: an https URL
    * serving the document (default: `<public origin>/oauth/client-metadata.json` when that origin is https).
@@ -78,16 +89,30 @@ export interface Config {
   iconCacheMs: number;
   /** Abuse limits (hosted mode, or local with TOOLSCOPE_LIMITS=on). */
   limits: LimitsConfig;
+  /** Requests of each route class this instance works on at once, in every mode (admission.ts): more are answered 503. */
+  maxInflight: Record<RateClass, number>;
+  /** A request body must have arrived this long after its handler starts reading it, in ms: else 408. */
+  bodyReadTimeoutMs: number;
   /** PostgreSQL connection string for snapshots (several instances); unset: SQLite under dataDir. */
   databaseUrl?: string;
   /** Redis URL for state shared between instances (rate limits, caches, list_changed, pending answers); unset: memory. */
   redisUrl?: string;
+  /** PostgreSQL: how long opening a connection (TCP, TLS, startup) may take, and one statement, in ms. */
+  databaseConnectTimeoutMs: number;
+  databaseStatementTimeoutMs: number;
+  /** After the snapshot store fails, Share and snapshot pages answer 503 at once for this long (ms) instead of waiting on it again. */
+  snapshotStoreBackoffMs: number;
   /** Log level (TOOLSCOPE_LOG_LEVEL): lines below it are not written. */
   logLevel: LogLevel;
   /** Log format (TOOLSCOPE_LOG_FORMAT): JSON lines or readable text; default JSON in hosted mode, text locally. */
   logFormat: LogFormat;
   /** On SIGTERM/SIGINT: how long in-flight requests and open streams get to finish, in ms. */
   shutdownGraceMs: number;
+  /**
+   * Bounds on client connections, kept by scripts/server.mjs (scripts/http-limits.mjs, whose rule this is): header and
+   * whole-request timeouts, keep-alive, requests per connection, open connections in all and per client.
+   */
+  httpLimits: HttpLimitSettings;
 }
 
 /** Per-client request rates (requests per minute), concurrency caps and snapshot quotas. */
@@ -107,10 +132,14 @@ export interface LimitsConfig {
   snapshotStoreMaxBytes: number;
   /** Snapshots not opened for this many days are removed (0: kept forever). */
   snapshotRetentionDays: number;
+  /** Bytes of snapshots one client (address, IPv6 /64) may hold in the store: its share, so one client cannot fill it for all. */
+  snapshotClientMaxBytes: number;
+  /** A snapshot is removed this many days after it was taken, however often it is opened (0: no cap). */
+  snapshotMaxAgeDays: number;
 }
 
 /** The route classes that have a request rate of their own. */
-export const RATE_CLASSES = ["connect", "tools", "rpc", "docs", "snapshots", "icons"] as const;
+export const RATE_CLASSES = ["connect", "tools", "rpc", "docs", "snapshots", "icons", "oauth", "control"] as const;
 export type RateClass = (typeof RATE_CLASSES)[number];
 
 function int(name: string, fallback: number, min: number, max: number): number {
@@ -181,7 +210,30 @@ function logConfig(): { logLevel: LogLevel; logFormat: LogFormat } {
   return { logLevel: level, logFormat: format };
 }
 
-const RATE_DEFAULTS: Record<RateClass, number> = { connect: 30, tools: 60, rpc: 120, docs: 30, snapshots: 10, icons: 120 };
+// oauth: a sign-in is a handful of steps, each a few requests to the authorization server. control: answers and
+// cancels the browser sends during its own streamed calls, one per server request or Stop: cheap, so generous.
+const RATE_DEFAULTS: Record<RateClass, number> = {
+  connect: 30,
+  tools: 60,
+  rpc: 120,
+  docs: 30,
+  snapshots: 10,
+  icons: 120,
+  oauth: 30,
+  control: 600,
+};
+
+/** Requests of each route class one instance works on at once (admission.ts); past it, 503 with Retry-After. */
+const INFLIGHT_DEFAULTS: Record<RateClass, number> = {
+  connect: 64,
+  tools: 32,
+  rpc: 256,
+  docs: 32,
+  snapshots: 16,
+  icons: 64,
+  oauth: 32,
+  control: 256,
+};
 
 function parseLimits(mode: "local" | "hosted"): LimitsConfig {
   const switchRaw = (process.env.TOOLSCOPE_LIMITS ?? "").toLowerCase();
@@ -190,6 +242,7 @@ function parseLimits(mode: "local" | "hosted"): LimitsConfig {
   const ratePerMinute = Object.fromEntries(
     RATE_CLASSES.map((c) => [c, int(`TOOLSCOPE_RATE_${c.toUpperCase()}_PER_MIN`, RATE_DEFAULTS[c], 1, 100_000)]),
   ) as Record<RateClass, number>;
+  const storeMaxBytes = int("TOOLSCOPE_SNAPSHOT_STORE_MAX_BYTES", 1_000_000_000, 1_000_000, Number.MAX_SAFE_INTEGER);
   return {
     enabled: switchRaw === "" ? mode === "hosted" : switchRaw === "on",
     ratePerMinute,
@@ -198,8 +251,11 @@ function parseLimits(mode: "local" | "hosted"): LimitsConfig {
     maxStreamsPerClient: int("TOOLSCOPE_MAX_STREAMS_PER_CLIENT", 4, 1, 10_000),
     maxStreamsTotal: int("TOOLSCOPE_MAX_STREAMS_TOTAL", 200, 1, 100_000),
     snapshotsPerClientPerDay: int("TOOLSCOPE_SNAPSHOTS_PER_CLIENT_PER_DAY", 50, 1, 1_000_000),
-    snapshotStoreMaxBytes: int("TOOLSCOPE_SNAPSHOT_STORE_MAX_BYTES", 1_000_000_000, 1_000_000, Number.MAX_SAFE_INTEGER),
+    snapshotStoreMaxBytes: storeMaxBytes,
     snapshotRetentionDays: int("TOOLSCOPE_SNAPSHOT_RETENTION_DAYS", 180, 0, 36_500),
+    // Default 2% of the store: fifty clients (addresses or /64s) are needed to fill it, not four.
+    snapshotClientMaxBytes: int("TOOLSCOPE_SNAPSHOT_CLIENT_MAX_BYTES", Math.floor(storeMaxBytes / 50), 1_000, Number.MAX_SAFE_INTEGER),
+    snapshotMaxAgeDays: int("TOOLSCOPE_SNAPSHOT_MAX_AGE_DAYS", 365, 0, 36_500),
   };
 }
 
@@ -214,6 +270,7 @@ function parseConfig(): Config {
   }
   return {
     publicUrl,
+    hstsMaxAgeSeconds: int("TOOLSCOPE_HSTS_MAX_AGE", 31_536_000, 0, 63_072_000),
     oauthClientMetadataUrl: clientMetadataUrl(),
     allowedHosts: list(
       "TOOLSCOPE_ALLOWED_HOSTS",
@@ -223,12 +280,20 @@ function parseConfig(): Config {
     trustProxy: int("TOOLSCOPE_TRUST_PROXY", 0, 0, 10),
     databaseUrl: connectionUrl("DATABASE_URL", ["postgres:", "postgresql:"]),
     redisUrl: connectionUrl("REDIS_URL", ["redis:", "rediss:"]),
+    databaseConnectTimeoutMs: int("TOOLSCOPE_DATABASE_CONNECT_TIMEOUT_MS", 2_000, 100, 60_000),
+    databaseStatementTimeoutMs: int("TOOLSCOPE_DATABASE_STATEMENT_TIMEOUT_MS", 5_000, 100, 300_000),
+    snapshotStoreBackoffMs: int("TOOLSCOPE_SNAPSHOT_STORE_BACKOFF_MS", 5_000, 0, 600_000),
     ...logConfig(),
     shutdownGraceMs: int("TOOLSCOPE_SHUTDOWN_GRACE_MS", 10_000, 0, 10 * 60 * 1000),
+    httpLimits: httpLimitSettings(process.env),
     maxConnectionsPerOrigin: int("TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN", 64, 1, 1024),
     iconMaxBytes: int("TOOLSCOPE_ICON_MAX_BYTES", 262_144, 1_000, 10_000_000),
     iconCacheMs: int("TOOLSCOPE_ICON_CACHE_MS", 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),
     limits: parseLimits(mode),
+    maxInflight: Object.fromEntries(
+      RATE_CLASSES.map((c) => [c, int(`TOOLSCOPE_MAX_INFLIGHT_${c.toUpperCase()}`, INFLIGHT_DEFAULTS[c], 1, 100_000)]),
+    ) as Record<RateClass, number>,
+    bodyReadTimeoutMs: int("TOOLSCOPE_BODY_READ_TIMEOUT_MS", 10_000, 100, 300_000),
     mode,
     allowPrivateNetwork: mode === "local" || flag("DANGEROUSLY_ALLOW_PRIVATE_NETWORK"),
     trustedServers: list("TOOLSCOPE_TRUSTED_SERVERS", /^https?:\/\/\S+$/, "a full server URL such as https://mcp.example.com/mcp"),
@@ -248,6 +313,10 @@ function parseConfig(): Config {
     maxSchemaDepth: int("TOOLSCOPE_MAX_SCHEMA_DEPTH", 64, 4, 10_000),
     maxRequestBytes: int("TOOLSCOPE_MAX_REQUEST_BYTES", 1_000_000, 1_000, 50_000_000),
     maxResponseBytes: int("TOOLSCOPE_MAX_RESPONSE_BYTES", 10_000_000, 1_000, 200_000_000),
+    maxCallUpstreamBytes: int("TOOLSCOPE_MAX_CALL_UPSTREAM_BYTES", 32_000_000, 1_000, 2_000_000_000),
+    maxInflightUpstreamBytes: int("TOOLSCOPE_MAX_INFLIGHT_UPSTREAM_BYTES", 0, 0, Number.MAX_SAFE_INTEGER),
+    maxDescriptionChars: int("TOOLSCOPE_MAX_DESCRIPTION_CHARS", 16_384, 100, 10_000_000),
+    listDeadlineMs: int("TOOLSCOPE_LIST_DEADLINE_MS", 20_000, 100, 10 * 60 * 1000),
     maxToolPages: int("TOOLSCOPE_MAX_TOOL_PAGES", 50, 1, 10_000),
     maxTools: int("TOOLSCOPE_MAX_TOOLS", 5_000, 1, 100_000),
     maxUserHeaders: int("TOOLSCOPE_MAX_USER_HEADERS", 20, 0, 200),

@@ -9,6 +9,9 @@ import { toolListGeneration } from "./tool-list-generation.ts";
 import { log } from "./log.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
 import { LastGoodDocs, type StaleInfo } from "./last-good-docs.ts";
+import { budgetLimits, withUpstreamBudget } from "./upstream-budget.ts";
+import { maskJson, maskText, secretValues } from "@/lib/mcp/mask-text";
+import { requestSecrets, withRequestSecrets } from "./request-secrets.ts";
 
 export interface DocsSnapshot {
   server: ServerSummary;
@@ -29,8 +32,21 @@ function state() {
   }));
 }
 
-/** `fresh`: past the proxy's tool-list cache (the list as the server has it now). */
+/**
+ * `fresh`: past the proxy's tool-list cache (the list as the server has it now). With `headers` (a signed-in Share),
+ * their values are masked in the errors made meanwhile and in the definitions returned, which are stored for anyone
+ * with the link: a server that echoes a header into a description must not publish it.
+ */
 async function load(url: string, origin: string, fresh = false, headers: UserHeaders = {}): Promise<DocsSnapshot> {
+  const secrets = secretValues(Object.values(headers));
+  // A docs page is one request: its connect and every page of its list share one upstream budget.
+  const snap = await withRequestSecrets(secrets, () =>
+    withUpstreamBudget(budgetLimits(config()), () => loadNow(url, origin, fresh, headers)),
+  );
+  return maskJson(snap, secrets);
+}
+
+async function loadNow(url: string, origin: string, fresh: boolean, headers: UserHeaders): Promise<DocsSnapshot> {
   const ctx = { config: config(), origin, signal: AbortSignal.timeout(config().requestTimeoutMs * 3) };
   try {
     const { server, connection } = await connect({ url, era: "auto", headers }, ctx);
@@ -40,7 +56,7 @@ async function load(url: string, origin: string, fresh = false, headers: UserHea
     } finally {
       // A docs view holds nothing afterwards: a legacy session is ended, a stdio process stopped (modern: a no-op).
       await disconnect({ connection, headers }, ctx).catch((err: unknown) =>
-        log.debug("docs load could not release its connection", { reason: (err as Error).message }),
+        log.debug("docs load could not release its connection", { reason: maskText((err as Error).message, requestSecrets()) }),
       );
     }
   } catch (err) {

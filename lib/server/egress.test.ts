@@ -243,6 +243,30 @@ test(`hosted mode refuses ${REFUSED.length} private, reserved and odd targets, e
   }
 });
 
+test("a refusal names the host, never the address its name resolved to (no DNS answers about the hosting network)", async () => {
+  const guarded = createSafeFetch({ allowPrivate: false, connectTimeoutMs: 2000, resolve });
+  for (const [url, host, hidden] of [
+    ["http://internal.test/mcp", "internal.test", "10.0.0.5"],
+    ["http://rebind.test/mcp", "rebind.test", "127.0.0.1"],
+    ["http://v6local.test/mcp", "v6local.test", "::1"],
+  ] as const) {
+    const err = await guarded(url).catch((e: unknown) => e);
+    assert.ok(blocked(err), url);
+    const shown = classifyError(err, url, 1000);
+    assert.equal(shown.kind, "blocked-target");
+    assert.match(
+      shown.message,
+      new RegExp(`^${host.replace(".", "\\.")} is not allowed: it points to a private, loopback or reserved address\\.`),
+    );
+    for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause)
+      assert.ok(!String((e as Error).message).includes(hidden), `${url}: ${(e as Error).message}`);
+    assert.ok(!shown.message.includes(hidden), shown.message);
+  }
+  // An address the caller typed is theirs: it is named.
+  const literal = classifyError(await guarded("http://10.0.0.1/").catch((e: unknown) => e), "http://10.0.0.1/", 1000);
+  assert.match(literal.message, /^10\.0\.0\.1 is a private, loopback or reserved address\./);
+});
+
 test("nothing reaches a loopback server in hosted mode; local mode reaches it", async () => {
   let hits = 0;
   const server = http.createServer((_req, res) => {

@@ -4,6 +4,7 @@ import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
 import { endObservedStream, leanFetch, leanHeaders } from "./lean-fetch.ts";
+import { currentUpstreamBudget } from "./upstream-budget.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** Raised when a target address is not allowed by the egress policy. */
@@ -11,6 +12,16 @@ export class BlockedTargetError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "BlockedTargetError";
+  }
+
+  /**
+   * Recognised by name, not by class: Next.js loads the request guard, route handlers and pages as separate module
+   * graphs, each with its own copy of this class, while the pooled agents that raise it are shared by the process
+   * (processSingleton). A page whose docs load met an agent built by the guard's graph would otherwise not see the
+   * refusal and report the probe's "fetch failed" instead.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === "BlockedTargetError";
   }
 }
 
@@ -184,9 +195,18 @@ export function allowedTarget(ip: string, port: number, hostname: string, policy
   });
 }
 
-function refuse(host: string, ip: string): BlockedTargetError {
+/**
+ * The refusal of a private target. Only the policy refuses, and only in hosted mode (local mode allows private
+ * targets), so the message never names the address a host name resolved to: a public instance would otherwise answer
+ * DNS questions about the network it runs in ("mcp.internal resolves to 10.1.2.3") for anyone who asks. An address
+ * the caller typed is theirs already and is named.
+ */
+function refuse(host: string): BlockedTargetError {
+  const what = net.isIP(host)
+    ? `${host} is a private, loopback or reserved address`
+    : `${host} is not allowed: it points to a private, loopback or reserved address`;
   return new BlockedTargetError(
-    `${host} resolves to ${ip}, a private, loopback or reserved address. The hosted proxy only reaches public servers; run Toolscope locally to test servers on your own network.`,
+    `${what}. The hosted proxy only reaches public servers; run Toolscope locally to test servers on your own network.`,
   );
 }
 
@@ -198,7 +218,7 @@ function guardedLookup(policy: EgressPolicy, resolve: Resolver, port: () => numb
       (addresses) => {
         // Every answer must pass: a record set mixing public and private addresses is a rebinding trick.
         const bad = addresses.find((a) => !allowedTarget(a.address, port(), hostname, policy));
-        if (bad) return callback(refuse(hostname, bad.address), []);
+        if (bad) return callback(refuse(hostname), []);
         if (addresses.length === 0) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" }), []);
         if (options.all) return callback(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);
@@ -221,7 +241,7 @@ function createAgent(policy: EgressPolicy, connectTimeoutMs: number, resolve: Re
       const host = opts.hostname.replace(/^\[|\]$/g, "");
       const port = Number(opts.port) || (opts.protocol === "https:" ? 443 : 80);
       // net.connect skips `lookup` for IP literals, so literals are checked here (redirects included).
-      if (net.isIP(host) && !allowedTarget(host, port, host, policy)) return cb(refuse(host, host), null);
+      if (net.isIP(host) && !allowedTarget(host, port, host, policy)) return cb(refuse(host), null);
       // The connector resolves through our lookup, and connects to the very address that was checked.
       const connector = buildConnector({ lookup: guardedLookup(policy, resolve, () => port) as never, timeout: connectTimeoutMs });
       connector(opts, (err, socket) => {
@@ -229,7 +249,7 @@ function createAgent(policy: EgressPolicy, connectTimeoutMs: number, resolve: Re
         const remote = socket.remoteAddress;
         if (remote && !allowedTarget(remote, port, host, policy)) {
           socket.destroy();
-          return cb(refuse(host, remote), null);
+          return cb(refuse(host), null);
         }
         cb(null, socket);
       });
@@ -397,12 +417,13 @@ function sharedLimiter(limit: number): OriginLimiter {
 }
 
 /** A body that calls `done` once it ends, fails or is cancelled (the connection is free again). */
-function observedBody(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
+function observedBody(body: ReadableStream<Uint8Array>, done: () => void, meter?: (bytes: number) => void): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return endObservedStream(
     () => reader.read() as Promise<IteratorResult<Uint8Array>>,
     (reason) => reader.cancel(reason),
     done,
+    meter,
   );
 }
 
@@ -436,6 +457,9 @@ export function createSafeFetch(options: SafeFetchOptions): typeof fetch {
       throw new BlockedTargetError(`Only http and https URLs can be reached, not ${url.protocol}`);
     }
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    // The request this fetch is made for pays for every byte of the answer (see ./upstream-budget.ts).
+    const budget = currentUpstreamBudget();
+    const meter = budget && ((bytes: number) => budget.charge(bytes));
     const slot = await limiter.acquire(url.origin, waitMs, signal);
     // Aborting frees the connection whether or not anyone reads the body.
     const release = () => {
@@ -446,7 +470,7 @@ export function createSafeFetch(options: SafeFetchOptions): typeof fetch {
     // The proxy's MCP requests (redirect: "manual", string bodies) take the cheaper path; the rest keep fetch.
     const lean = leanHeaders(init);
     if (lean) {
-      const res = await leanFetch(dispatcher, url, init!, lean, release);
+      const res = await leanFetch(dispatcher, url, init!, lean, release, meter);
       if ((res.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream")) slot.streaming();
       return res;
     }
@@ -462,7 +486,7 @@ export function createSafeFetch(options: SafeFetchOptions): typeof fetch {
       return res;
     }
     if ((res.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream")) slot.streaming();
-    const observed = new Response(observedBody(res.body, release), {
+    const observed = new Response(observedBody(res.body, release, meter), {
       status: res.status,
       statusText: res.statusText,
       headers: res.headers,

@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "./config.ts";
 import { isShuttingDown } from "./lifecycle.ts";
-import { sharedRedis } from "./redis.ts";
+import { firstConnect, sharedRedis } from "./redis.ts";
 import { loadSnapshot } from "./snapshot-store.ts";
 
 /** How long one readiness check may take before it counts as failed: a load balancer's probe must stay cheap. */
@@ -29,8 +29,11 @@ async function timed(run: () => Promise<unknown>): Promise<Check> {
 }
 
 /**
- * Liveness: the process answers (200, no work). Readiness: configuration valid, not shutting down, and the storage
- * behind snapshots answers a read. 503 with what failed otherwise; nothing secret in the body.
+ * Liveness: the process answers (200, no work). Readiness: 503 only when this instance cannot serve (configuration
+ * broken, shutting down). The shared stores are checked too, but one that is down (the snapshot store, Redis) is
+ * `200 degraded` naming it: rpc, connect and tools keep working without them (Share answers 503, limits count per
+ * instance), and a load balancer that took every instance out over it would turn one feature's outage into a full
+ * one. Nothing secret in the body.
  */
 export async function health(ready: boolean): Promise<{ status: number; body: Record<string, unknown> }> {
   if (!ready) return { status: 200, body: { status: "ok" } };
@@ -42,11 +45,23 @@ export async function health(ready: boolean): Promise<{ status: number; body: Re
   }
   if (cfgError) return { status: 503, body: { status: "misconfigured", error: cfgError } };
   if (isShuttingDown()) return { status: 503, body: { status: "shutting-down" } };
-  // A read of an id that cannot exist: it reaches the database without touching a real row.
-  const checks: Record<string, Check> = { snapshots: await timed(() => loadSnapshot("health-check-000000000")) };
   const redisUrl = config().redisUrl;
-  // Redis down is not fatal to serving (limits fall back per instance), but an operator must see it.
-  if (redisUrl) checks.redis = await timed(() => sharedRedis(redisUrl).ping());
-  const ok = Object.values(checks).every((c) => c.ok);
-  return { status: ok ? 200 : 503, body: { status: ok ? "ready" : "unready", checks } };
+  const [snapshots, redis] = await Promise.all([
+    // A read of an id that cannot exist: it reaches the database without touching a real row.
+    timed(() => loadSnapshot("health-check-000000000")),
+    // The connection is lazy and commands fail at once while it is not up (no offline queue): the first probe
+    // after a start waits for the first connect (within the check's bound) instead of reporting Redis down.
+    redisUrl ? timed(() => pingRedis(redisUrl)) : undefined,
+  ]);
+  const checks: Record<string, Check> = redis ? { snapshots, redis } : { snapshots };
+  const degraded = Object.keys(checks).filter((name) => !checks[name].ok);
+  return degraded.length === 0
+    ? { status: 200, body: { status: "ready", checks } }
+    : { status: 200, body: { status: "degraded", degraded, checks } };
+}
+
+async function pingRedis(url: string): Promise<unknown> {
+  const client = sharedRedis(url);
+  await firstConnect(client, READINESS_CHECK_TIMEOUT_MS - 100);
+  return client.ping();
 }

@@ -68,19 +68,32 @@ export function endObservedStream(
   next: () => Promise<IteratorResult<Uint8Array>>,
   cancelSource: (reason: unknown) => unknown,
   done: () => void,
+  meter?: (bytes: number) => void,
 ): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
+      let value: Uint8Array | undefined;
       try {
-        const { done: ended, value } = await next();
-        if (ended) {
+        const read = await next();
+        if (read.done) {
           done();
-          controller.close();
-        } else controller.enqueue(value);
+          return controller.close();
+        }
+        value = read.value;
+      } catch (err) {
+        done();
+        return controller.error(err);
+      }
+      try {
+        // Over the request's budget: the chunk is not handed on, and the sender stops paying for the rest.
+        meter?.(value.byteLength);
       } catch (err) {
         done();
         controller.error(err);
+        await Promise.resolve(cancelSource(err)).catch(() => undefined);
+        return;
       }
+      controller.enqueue(value);
     },
     async cancel(reason) {
       done();
@@ -90,18 +103,20 @@ export function endObservedStream(
 }
 
 /** A Node stream's chunks (Buffers, which are Uint8Arrays) as a web stream, `done` called once it ends. */
-function webBody(source: Readable, done: () => void): ReadableStream<Uint8Array> {
+function webBody(source: Readable, done: () => void, meter?: (bytes: number) => void): ReadableStream<Uint8Array> {
   const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   return endObservedStream(
     () => chunks.next(),
     () => source.destroy(),
     done,
+    meter,
   );
 }
 
 /**
  * One request over `dispatcher`, answered as a fetch Response. `done` runs when the answer is over: no body, the body
- * read to its end or broken, or the request failed.
+ * read to its end or broken, or the request failed. `meter` counts the decoded bytes as they are read and may refuse
+ * them by throwing (the request's upstream budget).
  */
 export async function leanFetch(
   dispatcher: Dispatcher,
@@ -109,6 +124,7 @@ export async function leanFetch(
   init: RequestInit,
   headers: Record<string, string>,
   onDone: () => void,
+  meter?: (bytes: number) => void,
 ): Promise<Response> {
   let over = false;
   const done = () => {
@@ -146,7 +162,7 @@ export async function leanFetch(
     received.delete("content-length");
     answer.body.on("error", (err) => source.destroy(err));
   }
-  return withUrl(new Response(webBody(source, done), { status, statusText: answer.statusText, headers: received }), url);
+  return withUrl(new Response(webBody(source, done, meter), { status, statusText: answer.statusText, headers: received }), url);
 }
 
 /** fetch's Response knows where it came from (the SDK names a redirect's target from it); a constructed one does not. */

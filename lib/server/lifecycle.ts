@@ -2,8 +2,9 @@ import "server-only";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /**
- * The process's life: scripts/server.mjs emits this event on SIGTERM/SIGINT before it stops accepting, so open
- * streams can end with an event the browser understands and readiness turns false while requests drain.
+ * The process's life: scripts/server.mjs emits this event on SIGTERM/SIGINT (or when its supervisor is gone) as it
+ * starts to drain, so open streams can end with an event the browser understands and readiness turns false while
+ * accepted requests finish. Requests arriving after it are answered 503 by scripts/http-limits.mjs before the app.
  */
 export const SHUTDOWN_EVENT = "toolscope:shutdown";
 

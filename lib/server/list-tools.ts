@@ -11,6 +11,16 @@ import { checkToolOrder } from "./list-order.ts";
 import { configuredSchemaLimits, guardToolSchemas } from "./schema-guard.ts";
 import type { SchemaLimits } from "@/lib/schema/schema-size";
 import { isObject } from "@/lib/json/guards";
+import { maskText } from "@/lib/mcp/mask-text";
+import { requestSecrets } from "./request-secrets.ts";
+import { capToolTexts } from "@/lib/mcp/tool-text-caps";
+import { UpstreamBudgetError } from "./upstream-budget.ts";
+
+/** A "tool excluded" line's fields: the server chose the name (and the reason quotes it), so the user's secrets are masked. */
+function logged(name: string, reason: string): { tool: string; reason: string } {
+  const secrets = requestSecrets();
+  return { tool: maskText(name, secrets).slice(0, 200), reason: maskText(reason, secrets) };
+}
 
 /**
  * Split tools into callable ones and excluded ones, keeping the reason: a schema over the size/depth limits (never
@@ -22,14 +32,14 @@ export function partitionTools(tools: Tool[], limits: SchemaLimits): { tools: To
   for (const listed of tools) {
     const { tool, problem } = guardToolSchemas(listed, limits);
     if (problem) {
-      log.warn("tool excluded", { tool: tool.name.slice(0, 200), reason: problem });
+      log.warn("tool excluded", logged(tool.name, problem));
       excluded.push({ tool, reason: problem });
       continue;
     }
     const { problems } = scanHeaderDeclarations(tool.inputSchema);
     if (problems.length === 0) ok.push(tool);
     else {
-      log.warn("tool excluded", { tool: tool.name.slice(0, 200), reason: problems.join("; ") });
+      log.warn("tool excluded", logged(tool.name, problems.join("; ")));
       excluded.push({ tool, reason: problems.join("; ") });
     }
   }
@@ -49,6 +59,27 @@ export interface WalkOptions {
   orderKey: string;
   /** Declared in a modern request's `_meta` (see clientCapabilities). */
   capabilities: Record<string, unknown>;
+  /** TOOLSCOPE_MAX_DESCRIPTION_CHARS: longer descriptions and titles are cut as each page arrives. */
+  maxDescriptionChars: number;
+  /** When the whole walk must be over (ms since the epoch, TOOLSCOPE_LIST_DEADLINE_MS from its start). */
+  deadline: number;
+  /** The deadline's length, for the warning. */
+  deadlineMs: number;
+  now?: () => number;
+}
+
+function deadlineWarning(pages: number, deadlineMs: number): string {
+  return `Stopped after ${pages} pages: listing took longer than ${deadlineMs} ms in all (TOOLSCOPE_LIST_DEADLINE_MS); the list is cut there.`;
+}
+
+/** The request's upstream budget ran out (not the pool: that is the instance's state, and fails the request). */
+function budgetRanOut(err: unknown): UpstreamBudgetError | undefined {
+  let cur: unknown = err instanceof ExchangeFailure ? err.cause : err;
+  for (let i = 0; i < 6 && cur; i++) {
+    if (cur instanceof UpstreamBudgetError) return cur.kind === "too-large" ? cur : undefined;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /**
@@ -64,7 +95,13 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
   let pages = 0;
   let ttlMs: number | undefined;
   let cacheScope: CacheScope | undefined;
+  let textsCut = 0;
+  const now = opts.now ?? Date.now;
   do {
+    if (pages > 0 && now() >= opts.deadline) {
+      warnings.push(deadlineWarning(pages, opts.deadlineMs));
+      break;
+    }
     if (pages >= opts.maxPages) {
       warnings.push(`Stopped after ${opts.maxPages} pages (TOOLSCOPE_MAX_TOOL_PAGES); the server has more.`);
       break;
@@ -84,6 +121,21 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
     try {
       result = await send(message);
     } catch (err) {
+      // Pages already read are a list that says it is cut, as at the page and tool caps; no page at all is a failure.
+      // A page cut short by the walk's deadline (its exchange was given only the time left).
+      if (pages > 0 && now() >= opts.deadline) {
+        if (err instanceof ExchangeFailure) exchanges.push(...err.exchanges);
+        warnings.push(deadlineWarning(pages, opts.deadlineMs));
+        break;
+      }
+      const ranOut = pages > 0 ? budgetRanOut(err) : undefined;
+      if (ranOut) {
+        if (err instanceof ExchangeFailure) exchanges.push(...err.exchanges);
+        warnings.push(
+          `Stopped after ${pages} pages: the server's answers reached ${ranOut.limit} bytes for this request (TOOLSCOPE_MAX_CALL_UPSTREAM_BYTES); the list is cut there.`,
+        );
+        break;
+      }
       if (err instanceof ExchangeFailure) throw new ExchangeFailure(err.cause, [...exchanges, ...err.exchanges]);
       throw err;
     }
@@ -101,8 +153,13 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
       throw new ExchangeFailure(new ProxyError("upstream-protocol", "tools/list returned no tools array."), exchanges);
     }
     for (const t of page.tools) {
-      if (isObject(t) && typeof t.name === "string") all.push(t as Tool);
-      else warnings.push(`Page ${pages} holds an entry that is not a tool definition (no string "name"); it was skipped.`);
+      if (!isObject(t) || typeof t.name !== "string") {
+        warnings.push(`Page ${pages} holds an entry that is not a tool definition (no string "name"); it was skipped.`);
+        continue;
+      }
+      const { tool, cut } = capToolTexts(t as Tool, opts.maxDescriptionChars);
+      if (cut) textsCut++;
+      all.push(tool);
     }
     // The whole list is as fresh as its least fresh page, and public only if every page is.
     const pageTtl = typeof page.ttlMs === "number" ? page.ttlMs : undefined;
@@ -129,6 +186,10 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
     cursor = next;
   } while (cursor !== undefined);
 
+  if (textsCut > 0)
+    warnings.push(
+      `${textsCut} tool${textsCut === 1 ? " has" : "s have"} a description or title longer than ${opts.maxDescriptionChars} characters (TOOLSCOPE_MAX_DESCRIPTION_CHARS); shown cut.`,
+    );
   const names = new Map<string, number>();
   for (const t of all) names.set(t.name, (names.get(t.name) ?? 0) + 1);
   for (const [name, count] of names) if (count > 1) warnings.push(`Tool name ${JSON.stringify(name)} appears ${count} times across pages.`);
@@ -148,6 +209,9 @@ export interface ListCaps {
   timeoutMs: number;
   maxPages: number;
   maxTools: number;
+  maxDescriptionChars: number;
+  /** TOOLSCOPE_LIST_DEADLINE_MS: the whole walk, every page. */
+  deadlineMs: number;
 }
 
 /** Every tool of a server, all pages on one upstream session; the server's own requests meanwhile are refused. */
@@ -163,6 +227,9 @@ export function listAllTools(
     maxTools: caps.maxTools,
     orderKey: `${descriptor.url}|${descriptor.era}`,
     capabilities: clientCapabilities(descriptor.interactive),
+    maxDescriptionChars: caps.maxDescriptionChars,
+    deadline: Date.now() + caps.deadlineMs,
+    deadlineMs: caps.deadlineMs,
   };
   const asker = refusingAsker("Toolscope was listing tools, with no one to ask");
   return upstream.withSession(descriptor, io, (open) =>
@@ -171,7 +238,8 @@ export function listAllTools(
         open: open(),
         message,
         era: descriptor.era,
-        timeoutMs: caps.timeoutMs,
+        // One deadline for the walk: a page gets what is left of it, at most the per-exchange timeout.
+        timeoutMs: Math.max(1, Math.min(caps.timeoutMs, walk.deadline - Date.now())),
         signal: io.signal,
         asker,
       });

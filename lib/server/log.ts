@@ -1,5 +1,6 @@
 import "server-only";
-import { formatLogLine, logSettings, shouldLog, type LogFields, type LogLevel } from "@/lib/log/format.mjs";
+import { logSettings, shouldLog, type LogFields, type LogLevel } from "@/lib/log/format.mjs";
+import { writeLog } from "@/lib/log/safe-write.mjs";
 
 /** The request id scripts/server.mjs gives every request (also returned to the client in this response header). */
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -17,9 +18,8 @@ function current() {
 
 function write(level: LogLevel, msg: string, fields?: LogFields): void {
   const { level: min, format } = current();
-  if (!shouldLog(level, min)) return;
-  const line = formatLogLine(level, msg, fields, format);
-  (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+  // The guarded writer scripts/server.mjs uses too: a broken stdout or stderr degrades logging, never the process.
+  if (shouldLog(level, min)) writeLog(level, msg, fields, format);
 }
 
 /** The app's log: one line per event, JSON (hosted) or text (local); fields must be safe to keep (no secrets). */

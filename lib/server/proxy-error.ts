@@ -3,11 +3,18 @@ import { SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/clie
 import { PROXY_ERROR_STATUS, type HttpExchange, type ProxyErrorBody, type ProxyErrorKind } from "@/lib/mcp/contract";
 import type { OAuthChallenge, OAuthFailureDetail } from "@/lib/mcp/oauth-contract";
 import { ContractError } from "@/lib/mcp/contract-guards";
-import { looksLikeSecretValue, redactServerUrl } from "@/lib/mcp/secrets";
+import { redactServerUrl } from "@/lib/mcp/secrets";
+import { maskJson, maskServerText, maskText, mergeSecrets, secretValues } from "@/lib/mcp/mask-text";
 import { BlockedTargetError, ConnectionWaitTimeout } from "./egress.ts";
 import { challengeFrom } from "./oauth-challenge.ts";
+import { requestSecrets } from "./request-secrets.ts";
+import { UpstreamBudgetError } from "./upstream-budget.ts";
 
-/** "We couldn't ask": a failure of the proxy, the network or the request to our API, never the server's answer. */
+/**
+ * "We couldn't ask": a failure of the proxy, the network or the request to our API, never the server's answer. Its
+ * message, hint and challenge are shown, logged and kept in history, and are often built from the server's text,
+ * which may echo the user's headers: they are masked with the request's secrets here, whoever builds the error.
+ */
 export class ProxyError extends Error {
   constructor(
     readonly kind: ProxyErrorKind,
@@ -20,8 +27,12 @@ export class ProxyError extends Error {
     /** Kind `upstream-auth`: the challenge; kind `oauth-flow`: the steps. */
     readonly detail?: { auth?: OAuthChallenge; oauth?: OAuthFailureDetail },
   ) {
-    super(message);
+    const secrets = requestSecrets();
+    super(maskText(message, secrets));
     this.name = "ProxyError";
+    if (!secrets.pattern) return;
+    if (hint) this.hint = maskText(hint, secrets);
+    if (detail?.auth) this.detail = { ...detail, auth: maskJson(detail.auth, secrets) };
   }
 }
 
@@ -45,28 +56,12 @@ function causeChain(err: unknown): unknown[] {
 /** Longest excerpt of a server's error text kept in a message. */
 export const MAX_SERVER_TEXT_CHARS = 300;
 
-const HIDDEN = "••••";
-
 /** One line of visible text: control, format (bidi, zero-width) and separator characters become spaces. */
 function oneLine(text: string): string {
   return text
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-/** `text` with `secrets` (exact values, e.g. the user's header values) and credential-looking words masked. */
-function maskSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join(HIDDEN);
-  out = out.replace(/\b(Bearer|Basic|Token|DPoP)\s+\S+/gi, `$1 ${HIDDEN}`);
-  return out
-    .split(" ")
-    .map((word) => {
-      const bare = word.replace(/^[("'“‘[{<]+|[)"'”’\]}>.,;:!?]+$/g, "");
-      return bare.length >= 16 && looksLikeSecretValue(bare) ? word.replace(bare, HIDDEN) : word;
-    })
-    .join(" ");
 }
 
 function clip(text: string, max: number): string {
@@ -115,7 +110,8 @@ function jsonErrorText(value: unknown): { text: string; code?: number } | undefi
 /**
  * A bounded, cleaned excerpt of a response body for an error message, in quotes (undefined when there is nothing to
  * say): the JSON-RPC error message of a JSON body (and its code), an HTML page's title, or the text itself, on one
- * line, at most MAX_SERVER_TEXT_CHARS, with `secrets` and credential-looking words masked.
+ * line, at most MAX_SERVER_TEXT_CHARS, with the request's secrets, `secrets` and credential-looking words masked
+ * before it is cut (a cut secret is no longer the value that is looked for).
  */
 export function serverText(body: string | null | undefined, secrets: readonly string[] = []): string | undefined {
   if (!body) return undefined;
@@ -136,7 +132,7 @@ export function serverText(body: string | null | undefined, secrets: readonly st
   } else {
     text = head;
   }
-  const clean = clip(maskSecrets(oneLine(text), secrets), MAX_SERVER_TEXT_CHARS);
+  const clean = clip(maskServerText(oneLine(text), mergeSecrets(requestSecrets(), secretValues(secrets))), MAX_SERVER_TEXT_CHARS);
   if (!clean) return undefined;
   return code === undefined ? `“${clean}”` : `“${clean}” (JSON-RPC error ${code})`;
 }
@@ -508,6 +504,7 @@ export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, e
         "Use a public https:// server, or run Toolscope locally (npm start) to reach private addresses.",
       );
     if (e instanceof ConnectionWaitTimeout) return new ProxyError("upstream-timeout", e.message, e.hint);
+    if (e instanceof UpstreamBudgetError) return new ProxyError(e.kind, e.message, e.hint, undefined, e.retryAfterSeconds);
     if (e instanceof SdkHttpError) {
       const text = (e.data as { text?: unknown } | undefined)?.text;
       return describeHttpFailure(e.status, rawUrl, typeof text === "string" ? text : undefined, exchanges);
@@ -552,7 +549,8 @@ export function classifyError(err: unknown, rawUrl: string, timeoutMs: number, e
     if (name === "SyntaxError") return notJson(url, (e as Error).message);
     if (name === "ZodError") return notJsonRpc(url);
   }
-  const message = err instanceof Error ? err.message : String(err);
+  // The SDK's message may quote the server (a JSON-RPC error's message): masked before it is cut.
+  const message = maskText(err instanceof Error ? err.message : String(err), requestSecrets());
   if (isPinRefusal(err)) {
     // A pinned (modern) probe that met a redirect or a rate limit: that is the story, not the protocol version.
     const refused = exchanges?.find(

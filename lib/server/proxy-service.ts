@@ -126,6 +126,8 @@ async function fetchToolList(
     timeoutMs: ctx.config.requestTimeoutMs,
     maxPages: ctx.config.maxToolPages,
     maxTools: ctx.config.maxTools,
+    maxDescriptionChars: ctx.config.maxDescriptionChars,
+    deadlineMs: ctx.config.listDeadlineMs,
   });
   // Another list than the one last seen here: the server changed it without telling us (no one was listening, or the
   // announcement was lost). Every other cached view of it is stale too: drop them, here and on the other instances.

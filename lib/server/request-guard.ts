@@ -11,6 +11,7 @@ import {
   type RequestHeaders,
 } from "@/lib/security/request-rules";
 import { consumeRate, consumeSnapshotQuota, LimitError, rateStore as configuredRateStore, type RateStore } from "./abuse-limits.ts";
+import { admission, AdmissionError } from "./admission.ts";
 import { clientIdentity } from "./client-identity.ts";
 import { DOCS_LOAD_HEADER, preloadDocsPage, type DocsPreload } from "./docs-load.ts";
 import { config, type Config, type RateClass } from "./config.ts";
@@ -18,16 +19,7 @@ import { processSingleton } from "../runtime/process-singleton.ts";
 import { isShuttingDown } from "./lifecycle.ts";
 import { log, REQUEST_ID_HEADER } from "./log.ts";
 import { publicOrigin } from "./public-origin.ts";
-
-/** API routes with a request rate of their own. */
-const API_RATE: Record<string, RateClass> = {
-  "/api/connect": "connect",
-  "/api/tools": "tools",
-  "/api/rpc": "rpc",
-  "/api/disconnect": "rpc",
-  "/api/snapshots": "snapshots",
-  "/api/icon": "icons",
-};
+import { routeClass } from "./route-classes.ts";
 
 /** The MCP endpoints of builtin servers: for any MCP client, so only the Origin rule of the MCP transport applies. */
 const MCP_ENDPOINTS = new Set(["/api/demo/mcp"]);
@@ -80,8 +72,9 @@ function limited(req: NextRequest, err: LimitError): NextResponse {
 /** Rate limits of this request, when limits are on: throws a LimitError. */
 async function countRequest(req: NextRequest, cfg: Config, pageRate: RateClass | undefined): Promise<void> {
   if (!cfg.limits.enabled) return;
-  const rate = pageRate ?? API_RATE[req.nextUrl.pathname];
-  if (!rate || (rate !== "icons" && req.method === "GET" && !pageRate)) return;
+  // API routes by their class (route-classes.ts); a method the route does not serve is answered 405, unmetered.
+  const rate = pageRate ?? routeClass(req.nextUrl.pathname, req.method);
+  if (!rate) return;
   const client = clientIdentity(req.headers, cfg.trustProxy);
   await consumeRate(rateStore(), cfg.limits, rate, client);
   if (rate === "snapshots") await consumeSnapshotQuota(rateStore(), cfg.limits, client);
@@ -177,10 +170,19 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
       if ("confirm" in verdict) return confirmPage(req, verdict.message);
       return refuse(req, verdict.status, "forbidden", verdict.message);
     }
-    if (upstream && path !== "/playground") await countRequest(req, cfg, "docs");
-    return pageWithHeaders(req, await preloadDocsPage(req));
+    const live = upstream && path !== "/playground";
+    if (live) await countRequest(req, cfg, "docs");
+    // The docs load runs here, in the guard (docs-load.ts): it is admitted here too.
+    const leave = live ? admission(cfg).admit("docs") : () => {};
+    try {
+      return pageWithHeaders(req, await preloadDocsPage(req));
+    } finally {
+      leave();
+    }
   } catch (err) {
     if (err instanceof LimitError) return limited(req, err);
+    if (err instanceof AdmissionError)
+      return refuse(req, 503, "unavailable", err.message, { "retry-after": String(err.retryAfterSeconds) }, err.hint);
     throw err;
   }
 }

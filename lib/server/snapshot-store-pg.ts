@@ -1,7 +1,14 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Sql, TransactionSql } from "postgres";
-import { RuledSnapshotStore, type NewSnapshotRow, type SnapshotBackend, type SnapshotRow, type SnapshotWriter } from "./snapshot-rules.ts";
+import {
+  RuledSnapshotStore,
+  type NewSnapshotRow,
+  type OwnerUsage,
+  type SnapshotBackend,
+  type SnapshotRow,
+  type SnapshotWriter,
+} from "./snapshot-rules.ts";
 import type { StoreLimits } from "./snapshot-store.ts";
 
 export interface PostgresStoreOptions {
@@ -9,6 +16,10 @@ export interface PostgresStoreOptions {
   table?: string;
   /** Connections per process (default 5): a put holds one for its transaction, a read for one query. */
   maxConnections?: number;
+  /** Opening a connection (TCP, TLS, startup) may take this long, in ms (TOOLSCOPE_DATABASE_CONNECT_TIMEOUT_MS; default 2000). */
+  connectTimeoutMs?: number;
+  /** One statement may run this long on the server, in ms (TOOLSCOPE_DATABASE_STATEMENT_TIMEOUT_MS; default 5000). */
+  statementTimeoutMs?: number;
 }
 
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
@@ -25,6 +36,8 @@ const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).
 
 /** The rows in PostgreSQL (the `postgres` package), for several instances sharing one database. */
 class PostgresBackend implements SnapshotBackend {
+  ownerSecret = "";
+
   constructor(
     private readonly sql: Sql,
     private readonly table: string,
@@ -44,8 +57,17 @@ class PostgresBackend implements SnapshotBackend {
         bytes bigint NOT NULL,
         opened_at timestamptz
       )`;
-      // Retention deletes by last opening; the index keeps that hourly DELETE off a full scan.
+      // Who shared it, as a keyed hash (ownerKey in snapshot-rules.ts); NULL for rows from before, which count for nobody.
+      await tx`ALTER TABLE ${tx(table)} ADD COLUMN IF NOT EXISTS owner text`;
+      // Retention deletes by last opening and by age; the indexes keep those hourly DELETEs off a full scan.
       await tx`CREATE INDEX IF NOT EXISTS ${tx(`${table}_last_opened`)} ON ${tx(table)} ((COALESCE(opened_at, taken_at)))`;
+      await tx`CREATE INDEX IF NOT EXISTS ${tx(`${table}_taken`)} ON ${tx(table)} (taken_at)`;
+      await tx`CREATE INDEX IF NOT EXISTS ${tx(`${table}_owner`)} ON ${tx(table)} (owner)`;
+      // One random key per table, made by the first instance and read by all: owner keys are HMACs under it.
+      await tx`CREATE TABLE IF NOT EXISTS ${tx(`${table}_meta`)} (key text PRIMARY KEY, value text NOT NULL)`;
+      await tx`INSERT INTO ${tx(`${table}_meta`)} (key, value) VALUES ('owner_secret', ${randomBytes(32).toString("base64url")}) ON CONFLICT (key) DO NOTHING`;
+      const [row] = await tx`SELECT value FROM ${tx(`${table}_meta`)} WHERE key = 'owner_secret'`;
+      this.ownerSecret = row.value as string;
     });
   }
 
@@ -54,8 +76,17 @@ class PostgresBackend implements SnapshotBackend {
     return {
       exists: async (id) => (await tx`SELECT 1 FROM ${t} WHERE id = ${id}`).length > 0,
       totalBytes: async () => Number((await tx`SELECT COALESCE(SUM(bytes), 0)::float8 AS total FROM ${t}`)[0].total),
+      ownerUsage: async (owner) => {
+        const [row] = await tx`SELECT COALESCE(SUM(bytes), 0)::float8 AS bytes, MIN(COALESCE(opened_at, taken_at)) AS opened,
+          MIN(taken_at) AS taken FROM ${t} WHERE owner = ${owner}`;
+        const usage: OwnerUsage = { bytes: Number(row.bytes) };
+        if (row.opened != null) usage.oldestOpenedAt = iso(row.opened);
+        if (row.taken != null) usage.oldestTakenAt = iso(row.taken);
+        return usage;
+      },
       insert: async (r: NewSnapshotRow) => {
-        await tx`INSERT INTO ${t} (id, taken_at, body, bytes, opened_at) VALUES (${r.id}, ${r.takenAt}, ${r.body}, ${r.bytes}, ${r.openedAt}) ON CONFLICT (id) DO NOTHING`;
+        await tx`INSERT INTO ${t} (id, taken_at, body, bytes, opened_at, owner)
+          VALUES (${r.id}, ${r.takenAt}, ${r.body}, ${r.bytes}, ${r.openedAt}, ${r.owner}) ON CONFLICT (id) DO NOTHING`;
       },
     };
   }
@@ -78,8 +109,10 @@ class PostgresBackend implements SnapshotBackend {
     await this.sql`UPDATE ${this.sql(this.table)} SET opened_at = ${at} WHERE id = ${id}`;
   }
 
-  async deleteNotOpenedSince(cutoff: string): Promise<number> {
-    const res = await this.sql`DELETE FROM ${this.sql(this.table)} WHERE COALESCE(opened_at, taken_at) < ${cutoff}::timestamptz`;
+  async deleteExpired(notOpenedSince: string | undefined, takenBefore: string | undefined): Promise<number> {
+    // A NULL cutoff matches nothing.
+    const res = await this.sql`DELETE FROM ${this.sql(this.table)}
+      WHERE COALESCE(opened_at, taken_at) < ${notOpenedSince ?? null}::timestamptz OR taken_at < ${takenBefore ?? null}::timestamptz`;
     return res.count;
   }
 
@@ -102,13 +135,19 @@ export class PostgresSnapshotStore extends RuledSnapshotStore {
     super(
       async () => {
         const { default: postgres } = await import("postgres");
+        const statementTimeoutMs = options.statementTimeoutMs ?? 5_000;
         const sql = postgres(url, {
           max: options.maxConnections ?? 5,
           idle_timeout: 60,
-          connect_timeout: 10,
+          // Short: a database that does not answer (down host, blackhole) fails Share in seconds, not after a long wait.
+          connect_timeout: (options.connectTimeoutMs ?? 2_000) / 1000,
           // "relation already exists, skipping" and the like are not worth a log line.
           onnotice: () => {},
-          connection: { application_name: "toolscope", statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000 },
+          connection: {
+            application_name: "toolscope",
+            statement_timeout: statementTimeoutMs,
+            idle_in_transaction_session_timeout: Math.max(30_000, 2 * statementTimeoutMs),
+          },
         });
         const backend = new PostgresBackend(sql, table, lockKey(table));
         try {

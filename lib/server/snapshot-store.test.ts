@@ -2,6 +2,7 @@ import { after, describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
@@ -19,7 +20,7 @@ import {
 import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
 import Database from "better-sqlite3";
 import postgres from "postgres";
-import { ProxyError } from "./proxy-error.ts";
+import { errorResponse, ProxyError } from "./proxy-error.ts";
 import { LimitError } from "./abuse-limits.ts";
 import { servicesForTests } from "../../scripts/test-services.mjs";
 
@@ -118,6 +119,8 @@ interface Backend {
   open(name: string, limits: number | StoreLimits): TestStore;
   /** Whether the storage behind `name` exists yet (nothing may be created before first use). */
   created(name: string): Promise<boolean>;
+  /** Every stored row of `name` as it is in the storage (ids and owners), for checking what is kept. */
+  rows(name: string): Promise<{ id: string; owner: string | null }[]>;
 }
 
 const sqliteDir = mkdtempSync(join(tmpdir(), "toolscope-snapshots-"));
@@ -127,6 +130,14 @@ const sqlite: Backend = {
   name: "SqliteSnapshotStore",
   open: (name, limits) => new SqliteSnapshotStore(join(sqliteDir, name, "snapshots.sqlite"), limits),
   created: async (name) => existsSync(join(sqliteDir, name)),
+  rows: async (name) => {
+    const db = new Database(join(sqliteDir, name, "snapshots.sqlite"), { readonly: true });
+    try {
+      return db.prepare("SELECT id, owner FROM snapshots ORDER BY id").all() as { id: string; owner: string | null }[];
+    } finally {
+      db.close();
+    }
+  },
 };
 
 // A throwaway PostgreSQL (scripts/test-services.mjs); when it cannot be had, the Postgres suites skip saying why.
@@ -144,6 +155,8 @@ const pg: Backend = {
   skip: services.databaseUrl ? undefined : `PostgreSQL unavailable: ${services.unavailable.postgres}`,
   open: (name, limits) => new PostgresSnapshotStore(services.databaseUrl as string, limits, { table: tableOf(name) }),
   created: async (name) => (await admin!`SELECT 1 FROM information_schema.tables WHERE table_name = ${tableOf(name)}`).length > 0,
+  rows: async (name) =>
+    [...(await admin!`SELECT id, owner FROM ${admin!(tableOf(name))} ORDER BY id`)] as { id: string; owner: string | null }[],
 };
 
 for (const backend of [sqlite, pg]) storeSuite(backend);
@@ -322,6 +335,83 @@ function storeSuite(backend: Backend) {
       await store.close();
     });
 
+    it("one client over its share is refused with a LimitError naming the setting; other clients still share", async () => {
+      const a = defs();
+      const b = other();
+      const c = third();
+      const share = bytesOf(a) + bytesOf(b) - 1;
+      const limits = { maxBytes: 1_000_000, maxTotalBytes: 10_000_000, maxClientBytes: share, retentionDays: 30, maxAgeDays: 90 };
+      const store = backend.open("share", { ...limits, now: () => T0 });
+      const greedy = "198.51.100.7";
+      const idA = await store.put(a, greedy);
+      await assert.rejects(store.put(b, greedy), (err: unknown) => {
+        assert.ok(err instanceof LimitError, String(err));
+        assert.equal(err.kind, "rate-limited");
+        assert.match(err.message, /TOOLSCOPE_SNAPSHOT_CLIENT_MAX_BYTES/);
+        assert.ok(err.message.includes(`take ${bytesOf(a)} bytes and this one ${bytesOf(b)}`), err.message);
+        assert.ok(err.message.includes(`at most ${share} bytes`), err.message);
+        assert.match(err.hint ?? "", /live docs link/);
+        // Its oldest snapshot was last opened at T0: retention may remove it 30 days on (before the 90-day age cap).
+        assert.equal(err.retryAfterSeconds, 30 * 24 * 3600);
+        return true;
+      });
+      assert.equal(await store.get(snapshotId(b)), undefined, "the refused snapshot was not stored");
+      assert.equal(await store.put(a, greedy), idA, "re-sharing its existing snapshot is still accepted");
+      // Everyone else: unaffected, even one sharing what the greedy client was refused.
+      assert.equal(await store.put(b, "203.0.113.9"), snapshotId(b));
+      assert.equal(await store.put(c, "2001:db8:1:2::/64"), snapshotId(c));
+      // Without an owner (no per-client limits) only the total cap applies.
+      assert.equal(await store.put(defs({ ttlMs: 3 })), snapshotId(defs({ ttlMs: 3 })));
+
+      // The owner is kept as a key, never as the address: equal for one client, different between clients.
+      const rows = await backend.rows("share");
+      const text = JSON.stringify(rows);
+      for (const address of [greedy, "203.0.113.9", "2001:db8:1:2"]) assert.ok(!text.includes(address), text);
+      const ownerOf = (id: string) => rows.find((r) => r.id === id)?.owner;
+      assert.match(ownerOf(idA) ?? "", /^[A-Za-z0-9_-]{22}$/);
+      assert.notEqual(ownerOf(idA), ownerOf(snapshotId(b)));
+      assert.equal(ownerOf(snapshotId(defs({ ttlMs: 3 }))), null);
+      await store.close();
+
+      // Another handle on the same storage (a restart, another instance) keys the same client the same way.
+      const again = backend.open("share", { ...limits, now: () => T0 });
+      await assert.rejects(again.put(defs({ ttlMs: 4 }), greedy), LimitError);
+      await again.close();
+    });
+
+    it("a client's share frees up as its snapshots expire", async () => {
+      let now = T0;
+      const a = defs();
+      const b = other();
+      const store = backend.open("share-frees", {
+        maxBytes: 1_000_000,
+        maxClientBytes: Math.max(bytesOf(a), bytesOf(b)),
+        retentionDays: 30,
+        now: () => now,
+      });
+      await store.put(a, "198.51.100.7");
+      await assert.rejects(store.put(b, "198.51.100.7"), LimitError);
+      now = T0 + 31 * DAY;
+      assert.equal(await store.put(b, "198.51.100.7"), snapshotId(b));
+      await store.close();
+    });
+
+    it("maxAgeDays removes a snapshot however often it is opened", async () => {
+      let now = T0;
+      const store = backend.open("max-age", { maxBytes: 1_000_000, retentionDays: 30, maxAgeDays: 60, now: () => now });
+      const id = await store.put(defs(), "198.51.100.7");
+      // Its sharer (or anyone) opens it every ten days: retention alone would keep it for ever.
+      for (let day = 10; day <= 60; day += 10) {
+        now = T0 + day * DAY;
+        assert.equal((await store.get(id))?.id, id, `day ${day}`);
+      }
+      assert.equal(await store.prune(), 0, "kept for exactly maxAgeDays");
+      now = T0 + 60 * DAY + 1;
+      assert.equal(await store.prune(), 1, "gone once maxAgeDays have passed since it was taken");
+      assert.equal(await store.get(id), undefined);
+      await store.close();
+    });
+
     it("retentionDays 0 (or unset) keeps snapshots forever", async () => {
       let now = T0;
       for (const retentionDays of [0, undefined]) {
@@ -374,7 +464,7 @@ describe("SqliteSnapshotStore migration", () => {
 
     const check = new Database(file, { readonly: true });
     const columns = (check.prepare("PRAGMA table_info(snapshots)").all() as { name: string }[]).map((c) => c.name);
-    assert.deepEqual(columns, ["id", "taken_at", "body", "bytes", "opened_at"]);
+    assert.deepEqual(columns, ["id", "taken_at", "body", "bytes", "opened_at", "owner"]);
     const row = check.prepare("SELECT bytes, opened_at FROM snapshots WHERE id = ?").get(id) as { bytes: number; opened_at: string | null };
     assert.equal(row.bytes, Buffer.byteLength(body));
     assert.equal(row.opened_at, new Date(now).toISOString(), "opening the old row recorded when");
@@ -480,5 +570,114 @@ describe("PostgresSnapshotStore across instances", () => {
 
   withPg("a table name that is not a plain identifier is refused", () => {
     assert.throws(() => new PostgresSnapshotStore("postgres://x@127.0.0.1/x", 1, { table: "snapshots; DROP TABLE x" }), /table name/);
+  });
+});
+
+describe("PostgresSnapshotStore while the database is down: fail fast, then 503 at once for a while", () => {
+  /** A loopback port with nothing listening: connecting is refused (RST). */
+  async function closedPort(): Promise<number> {
+    return new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const p = (probe.address() as { port: number }).port;
+        probe.close(() => resolve(p));
+      });
+    });
+  }
+
+  /** A loopback server that accepts connections and never answers (a partitioned or hung database). */
+  async function blackhole(): Promise<{ port: number; accepted: () => number; close(): Promise<void> }> {
+    const sockets = new Set<Socket>();
+    let accepted = 0;
+    const server = createServer((socket) => {
+      accepted++;
+      sockets.add(socket);
+      socket.on("error", () => undefined);
+      socket.on("close", () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      port: (server.address() as { port: number }).port,
+      accepted: () => accepted,
+      close: () => {
+        for (const s of sockets) s.destroy();
+        return new Promise((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  /** The store's refusal and how long it took; the driver's error goes to the log (silenced here). */
+  async function refusal(t: TestContext, p: () => Promise<unknown>): Promise<{ err: ProxyError; ms: number }> {
+    const stderr = t.mock.method(process.stderr, "write", () => true);
+    const started = performance.now();
+    try {
+      await p();
+    } catch (err) {
+      assert.ok(err instanceof ProxyError && err.kind === "unavailable", String(err));
+      return { err, ms: performance.now() - started };
+    } finally {
+      stderr.mock.restore();
+    }
+    assert.fail("expected the store to refuse");
+  }
+
+  const limits = { maxBytes: 1_000_000, backoffMs: 5_000 };
+  const urlFor = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
+
+  test("a refused connection is a 503 within 3 s with Retry-After, and the next Share is refused at once", async (t) => {
+    const store = new PostgresSnapshotStore(urlFor(await closedPort()), limits, { table: "down_refused" });
+    const first = await refusal(t, () => store.put(defs()));
+    assert.ok(first.ms < 3_000, `refused after ${Math.round(first.ms)} ms`);
+    assert.equal(first.err.retryAfterSeconds, 5);
+    assert.match(first.err.message, /snapshot store .*cannot be reached/);
+    const res = errorResponse(first.err);
+    assert.equal(res.status, 503);
+    assert.equal(res.headers.get("retry-after"), "5");
+    const next = await refusal(t, () => store.get("A".repeat(SNAPSHOT_ID_CHARS)));
+    assert.ok(next.ms < 50, `the next request waited ${Math.round(next.ms)} ms`);
+    assert.ok(next.err.retryAfterSeconds! >= 1 && next.err.retryAfterSeconds! <= 5, String(next.err.retryAfterSeconds));
+    await store.close();
+  });
+
+  test("a database that accepts and never answers: 503 within 3 s (connect timeout), then no new attempt for the backoff", async (t) => {
+    const hole = await blackhole();
+    const store = new PostgresSnapshotStore(urlFor(hole.port), limits, { table: "down_blackhole" });
+    try {
+      const first = await refusal(t, () => store.put(defs()));
+      assert.ok(first.ms < 3_000, `refused after ${Math.round(first.ms)} ms`);
+      assert.equal(first.err.retryAfterSeconds, 5);
+      const tried = hole.accepted();
+      assert.ok(tried >= 1, "it did try the database");
+      const again = await Promise.all(Array.from({ length: 20 }, () => refusal(t, () => store.put(defs()))));
+      assert.ok(Math.max(...again.map((r) => r.ms)) < 50, `waited ${Math.round(Math.max(...again.map((r) => r.ms)))} ms`);
+      assert.equal(hole.accepted(), tried, "no connection attempts while backing off");
+    } finally {
+      await store.close();
+      await hole.close();
+    }
+  });
+
+  test("after the backoff the store tries the database again", async (t) => {
+    const hole = await blackhole();
+    const store = new PostgresSnapshotStore(
+      urlFor(hole.port),
+      { maxBytes: 1_000_000, backoffMs: 200 },
+      {
+        table: "down_retry",
+        connectTimeoutMs: 300,
+      },
+    );
+    try {
+      await refusal(t, () => store.get("A".repeat(SNAPSHOT_ID_CHARS)));
+      const tried = hole.accepted();
+      const during = await refusal(t, () => store.get("A".repeat(SNAPSHOT_ID_CHARS)));
+      assert.ok(during.ms < 50 && hole.accepted() === tried, "within the backoff: refused at once, no attempt");
+      await new Promise((r) => setTimeout(r, 250));
+      const second = await refusal(t, () => store.get("A".repeat(SNAPSHOT_ID_CHARS)));
+      assert.ok(second.ms >= 250, "it waited for the database again");
+      assert.ok(hole.accepted() > tried, "a new connection attempt");
+    } finally {
+      await store.close();
+      await hole.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
@@ -8,7 +9,14 @@ import { config } from "./config.ts";
 import { onStop } from "./lifecycle.ts";
 import type { DocsSnapshot } from "./docs-snapshot.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
-import { RuledSnapshotStore, serialised, type SnapshotBackend, type SnapshotRow, type SnapshotWriter } from "./snapshot-rules.ts";
+import {
+  RuledSnapshotStore,
+  serialised,
+  type OwnerUsage,
+  type SnapshotBackend,
+  type SnapshotRow,
+  type SnapshotWriter,
+} from "./snapshot-rules.ts";
 import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
 import { canonicalJson } from "@/lib/json/canonical";
 
@@ -35,8 +43,12 @@ export interface Snapshot extends SnapshotDefinitions {
  * `put` is idempotent: the id is derived from the content, so the same definitions give the same id.
  */
 export interface SnapshotStore {
-  /** Store the definitions (if not stored yet) and return their id. Throws a `too-large` ProxyError over the size cap. */
-  put(definitions: SnapshotDefinitions): Promise<string>;
+  /**
+   * Store the definitions (if not stored yet) and return their id. Throws a `too-large` ProxyError over the size
+   * cap, a LimitError over the sharer's share or the store's total. `owner`: the sharer's client identity
+   * (client-identity.ts); only a keyed hash of it is stored.
+   */
+  put(definitions: SnapshotDefinitions, owner?: string): Promise<string>;
   /** The snapshot with this id, or undefined (also for strings that cannot be ids). */
   get(id: string): Promise<Snapshot | undefined>;
 }
@@ -89,6 +101,14 @@ export interface StoreLimits {
   maxTotalBytes?: number;
   /** Snapshots not opened for this many days are removed (TOOLSCOPE_SNAPSHOT_RETENTION_DAYS); 0: kept forever. */
   retentionDays?: number;
+  /** Bytes of snapshots one owner may hold (TOOLSCOPE_SNAPSHOT_CLIENT_MAX_BYTES); undefined: no per-owner share. */
+  maxClientBytes?: number;
+  /** Snapshots are removed this many days after they were taken, opened or not (TOOLSCOPE_SNAPSHOT_MAX_AGE_DAYS); 0: no cap. */
+  maxAgeDays?: number;
+  /** After a storage failure, answer 503 at once for this long, in ms (TOOLSCOPE_SNAPSHOT_STORE_BACKOFF_MS); 0: retry every time. */
+  backoffMs?: number;
+  /** One storage operation (put, get, prune) waits at most this long, in ms; undefined: as long as the driver does. */
+  operationTimeoutMs?: number;
   /** The clock (tests move it). */
   now?: () => number;
 }
@@ -98,18 +118,28 @@ class SqliteBackend implements SnapshotBackend {
   readonly #serial = serialised();
   readonly #writer: SnapshotWriter;
 
-  constructor(private readonly db: BetterSqlite3.Database) {
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    readonly ownerSecret: string,
+  ) {
     this.#writer = {
       exists: async (id) => db.prepare("SELECT 1 FROM snapshots WHERE id = ?").get(id) !== undefined,
       totalBytes: async () => (db.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM snapshots").get() as { total: number }).total,
+      ownerUsage: async (owner) => {
+        const row = db
+          .prepare(
+            "SELECT COALESCE(SUM(bytes), 0) AS bytes, MIN(COALESCE(opened_at, taken_at)) AS opened, MIN(taken_at) AS taken FROM snapshots WHERE owner = ?",
+          )
+          .get(owner) as { bytes: number; opened: string | null; taken: string | null };
+        const usage: OwnerUsage = { bytes: row.bytes };
+        if (row.opened) usage.oldestOpenedAt = row.opened;
+        if (row.taken) usage.oldestTakenAt = row.taken;
+        return usage;
+      },
       insert: async (r) => {
-        db.prepare("INSERT INTO snapshots (id, taken_at, body, bytes, opened_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING").run(
-          r.id,
-          r.takenAt,
-          r.body,
-          r.bytes,
-          r.openedAt,
-        );
+        db.prepare(
+          "INSERT INTO snapshots (id, taken_at, body, bytes, opened_at, owner) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING",
+        ).run(r.id, r.takenAt, r.body, r.bytes, r.openedAt, r.owner);
       },
     };
   }
@@ -127,8 +157,11 @@ class SqliteBackend implements SnapshotBackend {
     this.db.prepare("UPDATE snapshots SET opened_at = ? WHERE id = ?").run(at, id);
   }
 
-  async deleteNotOpenedSince(cutoff: string): Promise<number> {
-    return this.db.prepare("DELETE FROM snapshots WHERE COALESCE(opened_at, taken_at) < ?").run(cutoff).changes;
+  async deleteExpired(notOpenedSince: string | undefined, takenBefore: string | undefined): Promise<number> {
+    // ISO times compare as text; a NULL cutoff matches nothing.
+    return this.db
+      .prepare("DELETE FROM snapshots WHERE COALESCE(opened_at, taken_at) < ? OR taken_at < ?")
+      .run(notOpenedSince ?? null, takenBefore ?? null).changes;
   }
 
   async close(): Promise<void> {
@@ -156,7 +189,15 @@ export class SqliteSnapshotStore extends RuledSnapshotStore {
             "ALTER TABLE snapshots ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0; UPDATE snapshots SET bytes = length(CAST(body AS BLOB));",
           );
         if (!columns.includes("opened_at")) db.exec("ALTER TABLE snapshots ADD COLUMN opened_at TEXT");
-        return new SqliteBackend(db);
+        // Who shared it, as a keyed hash (ownerKey in snapshot-rules.ts); NULL for rows from before, which count for nobody.
+        if (!columns.includes("owner")) db.exec("ALTER TABLE snapshots ADD COLUMN owner TEXT");
+        db.exec("CREATE INDEX IF NOT EXISTS snapshots_owner ON snapshots (owner)");
+        db.exec("CREATE TABLE IF NOT EXISTS snapshot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT");
+        db.prepare("INSERT INTO snapshot_meta (key, value) VALUES ('owner_secret', ?) ON CONFLICT(key) DO NOTHING").run(
+          randomBytes(32).toString("base64url"),
+        );
+        const secret = (db.prepare("SELECT value FROM snapshot_meta WHERE key = 'owner_secret'").get() as { value: string }).value;
+        return new SqliteBackend(db, secret);
       },
       typeof limits === "number" ? { maxBytes: limits } : limits,
     );
@@ -180,12 +221,21 @@ export function snapshotStore(): SnapshotStore {
     const c = config();
     const limits: StoreLimits = {
       maxBytes: c.maxSnapshotBytes,
-      // Store size and retention hold whether or not per-client limits are on: a local disk fills up too.
+      // Store size, retention and age hold whether or not per-client limits are on: a local disk fills up too.
       maxTotalBytes: c.limits.snapshotStoreMaxBytes,
       retentionDays: c.limits.snapshotRetentionDays,
+      maxAgeDays: c.limits.snapshotMaxAgeDays,
+      // A share per client only with the abuse limits: locally every Share comes from the one person at the machine.
+      maxClientBytes: c.limits.enabled ? c.limits.snapshotClientMaxBytes : undefined,
+      backoffMs: c.snapshotStoreBackoffMs,
+      // Connecting, then one statement (a put's transaction is a few), and a little for the answer to travel.
+      operationTimeoutMs: c.databaseUrl ? c.databaseConnectTimeoutMs + 2 * c.databaseStatementTimeoutMs : undefined,
     };
     return c.databaseUrl
-      ? new PostgresSnapshotStore(c.databaseUrl, limits)
+      ? new PostgresSnapshotStore(c.databaseUrl, limits, {
+          connectTimeoutMs: c.databaseConnectTimeoutMs,
+          statementTimeoutMs: c.databaseStatementTimeoutMs,
+        })
       : new SqliteSnapshotStore(join(resolve(c.dataDir), "snapshots.sqlite"), limits);
   })());
 }

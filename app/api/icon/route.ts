@@ -1,3 +1,4 @@
+import { admitted } from "@/lib/server/admission";
 import { config } from "@/lib/server/config";
 import { createSafeFetch } from "@/lib/server/egress";
 import { createIconProxy, iconResponse, type IconProxy } from "@/lib/server/icon-proxy";
@@ -27,5 +28,5 @@ function iconProxy(): IconProxy {
 
 /** `?src=<https URL>`: a tool or server icon, fetched by Toolscope through the egress guard and served from our origin. */
 export async function GET(req: Request): Promise<Response> {
-  return iconResponse(await iconProxy().get(new URL(req.url).searchParams.get("src")));
+  return admitted(config(), "icons", async () => iconResponse(await iconProxy().get(new URL(req.url).searchParams.get("src"))));
 }

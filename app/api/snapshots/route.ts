@@ -1,6 +1,7 @@
 import type { UserHeaders } from "@/lib/mcp/contract";
 import { ContractError, parseServerUrl, parseUserHeaders, type HeaderLimits } from "@/lib/mcp/contract-guards";
 import { handleApi } from "@/lib/server/api-route";
+import { clientIdentity } from "@/lib/server/client-identity";
 import { freshDocsSnapshot } from "@/lib/server/docs-snapshot";
 import { requestOrigin } from "@/lib/server/request-origin";
 import { snapshotDefinitions, snapshotStore } from "@/lib/server/snapshot-store";
@@ -27,11 +28,12 @@ export function POST(req: Request) {
   return handleApi(
     req,
     parseShareRequest,
-    async ({ server, headers }) => {
+    async ({ server, headers }, ctx) => {
       // The origin as the browser sees it (as on the live docs page), so builtin servers get the same display URL.
       const origin = await requestOrigin();
       const snap = await freshDocsSnapshot(server, origin, headers);
-      const id = await snapshotStore().put(snapshotDefinitions(server, snap));
+      // The sharer (address or IPv6 /64, as the rate limits see it) for its share of the store; stored only as a keyed hash.
+      const id = await snapshotStore().put(snapshotDefinitions(server, snap), clientIdentity(req.headers, ctx.config.trustProxy));
       return { id, url: `${origin}/s/${id}`, fetchedAt: snap.list.fetchedAt };
     },
     (i) => i.server,

@@ -38,6 +38,7 @@ export default async function SnapshotPage({ params, searchParams }: { params: P
           displayUrl={displayUrl}
           takenAt={snap.takenAt}
           retentionDays={config().limits.snapshotRetentionDays}
+          maxAgeDays={config().limits.snapshotMaxAgeDays}
         />
       }
     />

@@ -48,6 +48,7 @@ export default async function SnapshotToolPage({ params }: { params: Params }) {
         displayUrl={shownEndpoint(snap.source, snap.server.displayUrl, await requestOrigin())}
         takenAt={snap.takenAt}
         retentionDays={config().limits.snapshotRetentionDays}
+        maxAgeDays={config().limits.snapshotMaxAgeDays}
         tool={toolName}
       />
       {excluded && (

@@ -1,0 +1,196 @@
+// Issue 25, findings 6 and 7, as a load script that prints figures (not a timed test): a hosted Toolscope (the
+// production build, scripts/server.mjs) under 200 connections cycling /api/rpc, a streamed /api/rpc, /api/tools and a
+// docs page of the built-in demo, /api/health probed beside them; then SIGTERM while the load goes on.
+// Loopback only; ends by itself.
+//
+//   node --import tsx scripts/hostile/saturate.ts [--connections 200] [--seconds 20] [--heap-mb 512]
+//
+// Prints, for the load: answers, 503/429 sheds, other failures, connections that got nothing within 10 s (starved),
+// health p50/p99; for the shutdown: requests accepted before the signal that were reset, late arrivals and how each
+// was answered.
+import http from "node:http";
+import { startApp } from "../../playwright/fixtures/app-instance.ts";
+import { flag } from "../bench/flags.ts";
+
+const num = (name: string, fallback: number) => Number(flag(name) ?? fallback);
+const CONNECTIONS = num("--connections", 200);
+const SECONDS = num("--seconds", 20);
+const HEAP_MB = num("--heap-mb", 512);
+/** A caller that waits longer than this for its answer is starved (issue 25's bar). */
+const STARVED_MS = 10_000;
+
+const app = await startApp(
+  {
+    TOOLSCOPE_MODE: "hosted",
+    NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
+    // The load comes from one address: the per-client limits would turn it all into 429s before the instance is busy.
+    TOOLSCOPE_MAX_CONCURRENT_PER_CLIENT: "1000",
+    TOOLSCOPE_MAX_STREAMS_PER_CLIENT: "1000",
+    TOOLSCOPE_MAX_CONNECTIONS_PER_CLIENT: "10000",
+    TOOLSCOPE_RATE_RPC_PER_MIN: "100000",
+    TOOLSCOPE_RATE_TOOLS_PER_MIN: "100000",
+    TOOLSCOPE_RATE_CONNECT_PER_MIN: "100000",
+    TOOLSCOPE_RATE_DOCS_PER_MIN: "100000",
+  },
+  { publicUrlIsSelf: true },
+);
+const base = new URL(app.url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS + 16 });
+const probeAgent = new http.Agent({ keepAlive: false });
+
+interface Answer {
+  status: number;
+  retryAfter?: string;
+  ms: number;
+  error?: string;
+}
+
+function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, via = agent): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        agent: via,
+        timeout: 30_000,
+        headers: { origin: app.url, ...(data ? { "content-type": "application/json" } : {}), ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: res.headers["retry-after"] as string | undefined,
+            ms: performance.now() - started,
+          }),
+        );
+        res.on("error", (err) =>
+          resolve({ status: 0, ms: performance.now() - started, error: (err as NodeJS.ErrnoException).code ?? err.message }),
+        );
+      },
+    );
+    req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
+    req.on("error", (err) =>
+      resolve({ status: 0, ms: performance.now() - started, error: (err as NodeJS.ErrnoException).code ?? err.message }),
+    );
+    req.end(data);
+  });
+}
+
+const connected = await fetch(`${app.url}/api/connect`, {
+  method: "POST",
+  headers: { origin: app.url, "content-type": "application/json" },
+  body: JSON.stringify({ url: "builtin:demo", era: "auto", headers: {} }),
+});
+const { connection } = (await connected.json()) as { connection: unknown };
+const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_issue", arguments: { issue_id: 1 } } };
+const kinds = [
+  () => request("POST", "/api/rpc", { connection, headers: {}, message: call }),
+  () => request("POST", "/api/rpc", { connection, headers: {}, message: call }, { accept: "text/event-stream" }),
+  () => request("POST", "/api/tools", { connection, headers: {} }),
+  () => request("GET", "/docs?server=builtin:demo"),
+];
+
+interface Tally {
+  ok: number;
+  shed: number;
+  shedWithoutRetryAfter: number;
+  failed: Record<string, number>;
+  slowest: number;
+  starvedConnections: number;
+}
+const tally = (): Tally => ({ ok: 0, shed: 0, shedWithoutRetryAfter: 0, failed: {}, slowest: 0, starvedConnections: 0 });
+
+function count(t: Tally, a: Answer): void {
+  t.slowest = Math.max(t.slowest, a.ms);
+  if (a.status >= 200 && a.status < 400) t.ok++;
+  else if (a.status === 503 || a.status === 429) {
+    t.shed++;
+    if (!a.retryAfter) t.shedWithoutRetryAfter++;
+  } else {
+    const key = a.error ?? String(a.status);
+    t.failed[key] = (t.failed[key] ?? 0) + 1;
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+async function healthProbes(until: () => boolean): Promise<number[]> {
+  const ms: number[] = [];
+  while (!until()) {
+    const a = await request("GET", "/api/health", undefined, {}, probeAgent);
+    ms.push(a.status === 200 ? a.ms : Math.max(a.ms, 30_000));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return ms;
+}
+
+// Phase 1: saturation.
+const load = tally();
+let stop = false;
+const loadEnds = Date.now() + SECONDS * 1000;
+const loops = Array.from({ length: CONNECTIONS }, async (_, i) => {
+  let waitedLongest = 0;
+  for (let n = i; Date.now() < loadEnds; n++) {
+    const a = await kinds[n % kinds.length]();
+    waitedLongest = Math.max(waitedLongest, a.ms);
+    count(load, a);
+  }
+  if (waitedLongest > STARVED_MS) load.starvedConnections++;
+});
+const health = healthProbes(() => stop);
+await Promise.all(loops);
+stop = true;
+const healthMs = await health;
+console.log(`load: ${CONNECTIONS} connections for ${SECONDS} s against a hosted instance on a ${HEAP_MB} MB heap`);
+console.log(
+  `  answered ${load.ok}, shed ${load.shed} (503/429; ${load.shedWithoutRetryAfter} without Retry-After), failed ${JSON.stringify(load.failed)}`,
+);
+console.log(
+  `  ${(load.ok / SECONDS).toFixed(0)} answers/s; slowest answer ${(load.slowest / 1000).toFixed(1)} s; starved connections (a wait over 10 s): ${load.starvedConnections}`,
+);
+console.log(
+  `  /api/health: ${healthMs.length} probes, p50 ${quantile(healthMs, 0.5).toFixed(0)} ms, p99 ${quantile(healthMs, 0.99).toFixed(0)} ms`,
+);
+
+// Phase 2: SIGTERM under load. Requests sent before the signal are "accepted" (they reached the socket); those sent
+// after are late arrivals.
+const accepted = tally();
+const late = tally();
+let signalled = false;
+let refusedNewConnections = 0;
+const shutdownLoops = Array.from({ length: CONNECTIONS }, async (_, i) => {
+  for (let n = i; ; n++) {
+    const sentLate = signalled;
+    const a = await kinds[n % kinds.length]();
+    if (a.error === "ECONNREFUSED") {
+      refusedNewConnections++;
+      return; // the listener is closed: nothing more to send
+    }
+    count(sentLate ? late : accepted, a);
+    if (app.exited && (await Promise.race([app.exited.then(() => true), Promise.resolve(false)]))) return;
+  }
+});
+await new Promise((r) => setTimeout(r, 2_000));
+signalled = true;
+app.kill("SIGTERM");
+const code = await app.exited;
+await Promise.race([Promise.all(shutdownLoops), new Promise((r) => setTimeout(r, 5_000))]);
+const resets = (t: Tally) => (t.failed.ECONNRESET ?? 0) + (t.failed["socket hang up"] ?? 0);
+console.log(`shutdown: SIGTERM under the same load; exit code ${code}`);
+console.log(
+  `  accepted before the signal: ${accepted.ok} answered, ${accepted.shed} shed, resets ${resets(accepted)}, other ${JSON.stringify(accepted.failed)}`,
+);
+console.log(
+  `  late arrivals: ${late.shed} answered 503/429 (${late.shedWithoutRetryAfter} without Retry-After), ${late.ok} served, resets ${resets(late)}, other ${JSON.stringify(late.failed)}; new connections refused after the listener closed: ${refusedNewConnections}`,
+);
+agent.destroy();
+probeAgent.destroy();
+await app.stop();
