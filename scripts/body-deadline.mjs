@@ -2,6 +2,7 @@
 // before any route runs (it buffers the body for the request guard's proxy step, then waits for its end), so a client
 // that sends most of a body and stalls holds that memory until the socket dies, and the app never sees it: the
 // deadline must be kept here, on the socket. The app keeps the same deadline on the bodies it reads (api-route.ts).
+import { int } from "./settings.mjs";
 
 const MIN_MS = 100;
 const MAX_MS = 300_000;
@@ -9,12 +10,7 @@ const DEFAULT_MS = 10_000;
 
 /** TOOLSCOPE_BODY_READ_TIMEOUT_MS, with the bounds and default of lib/server/config.ts (which refuses a bad value). */
 export function bodyReadTimeoutMs(env) {
-  const raw = env.TOOLSCOPE_BODY_READ_TIMEOUT_MS;
-  if (raw === undefined || raw === "") return DEFAULT_MS;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < MIN_MS || n > MAX_MS)
-    throw new Error(`TOOLSCOPE_BODY_READ_TIMEOUT_MS=${raw} is invalid: use an integer from ${MIN_MS} to ${MAX_MS}.`);
-  return n;
+  return int(env, ["TOOLSCOPE_BODY_READ_TIMEOUT_MS", DEFAULT_MS, MIN_MS, MAX_MS]);
 }
 
 /** The error body of our API for a body that did not arrive in time (kind `request-timeout`, lib/mcp/contract.ts). */

@@ -5,6 +5,7 @@
 import { Server as NetServer } from "node:net";
 import ipaddr from "ipaddr.js";
 import { bodyReadTimeoutMs } from "./body-deadline.mjs";
+import { int } from "./settings.mjs";
 
 /** The settings, their defaults and bounds; lib/server/config.ts validates them by this same function. */
 const SETTINGS = {
@@ -23,14 +24,6 @@ const DRAIN_IDLE_CLOSE_MS = 500;
 const REFUSAL_BODY_WAIT_MS = 1_000;
 /** A refusal of the same kind is logged at most once in this long, with the count since the last line. */
 const REFUSAL_LOG_INTERVAL_MS = 10_000;
-
-function int(env, [name, fallback, min, max]) {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name}=${raw} is invalid: use an integer from ${min} to ${max}.`);
-  return n;
-}
 
 /**
  * The connection settings from the environment; throws naming the variable on an invalid value. The per-client cap

@@ -9,6 +9,7 @@ import { logSettings, shouldLog } from "../lib/log/format.mjs";
 import { logWriteStats, writeLog } from "../lib/log/safe-write.mjs";
 import { bodyReadTimeoutMs, watchBody } from "./body-deadline.mjs";
 import { applyConnectionLimits, httpLimitSettings, serverOptions } from "./http-limits.mjs";
+import { createOverloadGuard, overloadSettings } from "./overload.mjs";
 import { onSupervisorGone } from "./supervise.mjs";
 
 /** Must match PEER_HEADER in lib/server/client-identity.ts and REQUEST_ID_HEADER in lib/server/log.ts. */
@@ -48,9 +49,11 @@ if (mode === "hosted" && !process.env.TOOLSCOPE_PUBLIC_URL?.trim()) {
 const graceMs = Number(process.env.TOOLSCOPE_SHUTDOWN_GRACE_MS ?? "10000");
 let bodyTimeoutMs;
 let limitSettings;
+let overload;
 try {
   bodyTimeoutMs = bodyReadTimeoutMs(process.env);
   limitSettings = httpLimitSettings(process.env);
+  overload = createOverloadGuard(overloadSettings(process.env), { log: (level, msg, fields) => log(level, msg, fields) });
 } catch (err) {
   log("error", err.message);
   process.exit(1);
@@ -94,8 +97,8 @@ const server = createServer(serverOptions(limitSettings), (req, res) => {
     return writeHead.apply(this, args);
   };
   res.on("close", () => {
-    // Static files are not worth a line each; failures always are.
-    if (path.startsWith("/_next/static/") && res.statusCode < 400) return;
+    // Static files are not worth a line each; failures always are. Shed requests are counted in one line a while.
+    if ((path.startsWith("/_next/static/") && res.statusCode < 400) || res.shed) return;
     log(res.statusCode >= 500 ? "error" : "info", "request", {
       requestId: id,
       method: req.method,
@@ -117,6 +120,8 @@ const server = createServer(serverOptions(limitSettings), (req, res) => {
     !new URLSearchParams(q < 0 ? "" : url.slice(q + 1)).has("ready")
   )
     return answerLiveness(req, res);
+  // More work than the cores can do: a new request is answered 503 at once, so the admitted ones finish in time.
+  if (!overload.admit(req, res, path)) return;
   // Next.js waits for the whole body before any route or the guard's answer: a stalled one is cut here (408).
   const body = watchBody(req, res, bodyTimeoutMs);
   handle(req, res).catch((err) => {
@@ -141,7 +146,7 @@ server.listen(port, host, () => {
 function shutdown(reason) {
   if (stopping) return;
   stopping = true;
-  log("info", `${reason}: shutting down`, { ...limits.stats(), graceMs });
+  log("info", `${reason}: shutting down`, { ...limits.stats(), ...overload.stats(), graceMs });
   const drained = limits.drain(graceMs);
   process.emit(SHUTDOWN_EVENT);
   setTimeout(

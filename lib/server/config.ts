@@ -1,6 +1,7 @@
 import "server-only";
 import { logSettings, type LogFormat, type LogLevel } from "@/lib/log/format.mjs";
 import { httpLimitSettings, type HttpLimitSettings } from "@/scripts/http-limits.mjs";
+import { overloadSettings, type OverloadSettings } from "@/scripts/overload.mjs";
 import { ERA_CACHE_TTL_MS } from "./era-cache.ts";
 
 /** Toolscope's runtime configuration, parsed once from the environment. Every limit lives here and in docs/configuration.md. */
@@ -113,6 +114,8 @@ export interface Config {
    * whole-request timeouts, keep-alive, requests per connection, open connections in all and per client.
    */
   httpLimits: HttpLimitSettings;
+  /** Load shedding by scripts/server.mjs (scripts/overload.mjs, whose rule this is). */
+  overload: OverloadSettings;
 }
 
 /** Per-client request rates (requests per minute), concurrency caps and snapshot quotas. */
@@ -286,6 +289,7 @@ function parseConfig(): Config {
     ...logConfig(),
     shutdownGraceMs: int("TOOLSCOPE_SHUTDOWN_GRACE_MS", 10_000, 0, 10 * 60 * 1000),
     httpLimits: httpLimitSettings(process.env),
+    overload: overloadSettings(process.env),
     maxConnectionsPerOrigin: int("TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN", 64, 1, 1024),
     iconMaxBytes: int("TOOLSCOPE_ICON_MAX_BYTES", 262_144, 1_000, 10_000_000),
     iconCacheMs: int("TOOLSCOPE_ICON_CACHE_MS", 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),

@@ -1,0 +1,20 @@
+// Types for scripts/overload.mjs (plain Node ESM, loaded by scripts/server.mjs, lib/server/config.ts and its test).
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export interface OverloadSettings {
+  /** 0: no shedding by delay. */
+  loopDelayMs: number;
+  minInflight: number;
+  maxInflight: number;
+}
+
+export const SHED_RETRY_AFTER_SECONDS: number;
+export function overloadSettings(env: Record<string, string | undefined>): OverloadSettings;
+export function createOverloadGuard(
+  s: OverloadSettings,
+  options?: { now?: () => number; log?: (level: "warn", msg: string, fields: Record<string, number>) => void },
+): {
+  admit(req: IncomingMessage, res: ServerResponse, path: string): boolean;
+  stats(): { inflight: number; loopDelayMs: number; shed: number };
+  stop(): void;
+};
