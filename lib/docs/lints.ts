@@ -9,6 +9,7 @@ import { collectRefs, isNetworkRef, isLocalRef, lookupRef } from "../schema/ref.
 import { disallowedNameChars, isClaudeToolName, isSpecToolName, MAX_TOOL_NAME_LENGTH, toClaudeToolName } from "./tool-names.ts";
 import { MAX_TTL_MS } from "./cache-words.ts";
 import { invisibleChars } from "../mcp/visible-text.ts";
+import { originalLength } from "../mcp/tool-text-caps.ts";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -233,11 +234,12 @@ function lintDescription(description: unknown, add: Add): void {
       fix: "Say what the tool does, when to use it and when not, what each important argument means, and what it does not return.",
     });
   }
-  if (text.length > LONG_DESCRIPTION_CHARS) {
+  const sent = originalLength(text);
+  if (sent > LONG_DESCRIPTION_CHARS) {
     add({
       id: "description-very-long",
       severity: "info",
-      message: `The description is ${text.length} characters long.`,
+      message: `The description is ${sent} characters long${sent > text.length ? " (shown cut)" : ""}.`,
       why: "Tool descriptions are sent with every model request; very long ones cost context and can bury the important part.",
       fix: "Move reference material into a resource or the parameter descriptions; keep the tool description focused.",
     });

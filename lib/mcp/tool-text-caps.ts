@@ -5,6 +5,17 @@ export function cutMarker(length: number, max: number): string {
   return ` … [${length - max} more characters cut: TOOLSCOPE_MAX_DESCRIPTION_CHARS is ${max}]`;
 }
 
+const MARKER = / … \[(\d+) more characters cut: TOOLSCOPE_MAX_DESCRIPTION_CHARS is (\d+)\]$/;
+
+/**
+ * The length a text had before Toolscope cut it (its own length when it was not cut), so a lint about length
+ * speaks of what the server sent, not of what is shown.
+ */
+export function originalLength(text: string): number {
+  const m = MARKER.exec(text);
+  return m ? text.length - m[0].length + Number(m[1]) : text.length;
+}
+
 function capped(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max);
