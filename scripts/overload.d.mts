@@ -6,15 +6,18 @@ export interface OverloadSettings {
   loopDelayMs: number;
   minInflight: number;
   maxInflight: number;
+  /** Where the adaptive cap starts when shedding by delay is on. */
+  startInflight: number;
 }
 
 export const SHED_RETRY_AFTER_SECONDS: number;
+export function nextLimit(limit: number, now: { inflight: number; delay: number; canCut: boolean }, s: OverloadSettings): number;
 export function overloadSettings(env: Record<string, string | undefined>): OverloadSettings;
 export function createOverloadGuard(
   s: OverloadSettings,
   options?: { now?: () => number; log?: (level: "warn", msg: string, fields: Record<string, number>) => void },
 ): {
   admit(req: IncomingMessage, res: ServerResponse, path: string): boolean;
-  stats(): { inflight: number; loopDelayMs: number; shed: number };
+  stats(): { inflight: number; limit: number; loopDelayMs: number; shed: number };
   stop(): void;
 };

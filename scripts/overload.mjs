@@ -8,6 +8,13 @@
 // TOOLSCOPE_SHED_LOOP_DELAY_MS while at least TOOLSCOPE_SHED_MIN_INFLIGHT requests are in the app, a new request is
 // answered 503 `unavailable` with Retry-After at once, for almost no CPU, so the work already admitted finishes
 // and the answers come back within bounds. TOOLSCOPE_MAX_INFLIGHT_REQUESTS caps requests in the app whatever the delay.
+//
+// The delay alone comes too late for a burst: 200 connections arriving together are all admitted before the loop
+// has run a single sample, and then every one of them is slow. So with shedding on, the in-flight cap also adapts
+// (additive-increase/multiplicative-decrease, as TCP's window does): it starts at TOOLSCOPE_SHED_START_INFLIGHT,
+// doubles while the loop is calm and the cap is nearly used (callers waiting on I/O, or held event streams, hold no
+// CPU and quickly earn room), and shrinks by a quarter each time the loop falls behind, never below
+// TOOLSCOPE_SHED_MIN_INFLIGHT nor above TOOLSCOPE_MAX_INFLIGHT_REQUESTS.
 // Plain Node, tested against a real node:http server (overload.test.ts) without a build.
 import { int } from "./settings.mjs";
 
@@ -15,6 +22,7 @@ const SETTINGS = {
   loopDelayMs: ["TOOLSCOPE_SHED_LOOP_DELAY_MS", 200, 0, 60_000],
   minInflight: ["TOOLSCOPE_SHED_MIN_INFLIGHT", 16, 1, 1_000_000],
   maxInflight: ["TOOLSCOPE_MAX_INFLIGHT_REQUESTS", 1_000, 1, 1_000_000],
+  startInflight: ["TOOLSCOPE_SHED_START_INFLIGHT", 64, 1, 1_000_000],
 };
 /** How often the loop's delay is sampled. */
 const SAMPLE_MS = 25;
@@ -23,6 +31,18 @@ const SMOOTHING = 0.3;
 /** What a shed caller is told: the queue it would have joined drains within about this long. */
 export const SHED_RETRY_AFTER_SECONDS = 1;
 const SHED_LOG_INTERVAL_MS = 10_000;
+/** The adaptive cap grows when at least this share of it is in use and the loop is calm. */
+const GROW_WHEN_USED = 0.75;
+/** Each fall behind keeps this share of the cap; at most one cut per interval, so one slow stretch is one cut. */
+const CUT_TO = 0.75;
+const CUT_INTERVAL_MS = 100;
+
+/** The next adaptive cap from the last: pure, so its rule is tested apart from any clock (overload.test.ts). */
+export function nextLimit(limit, { inflight, delay, canCut }, s) {
+  if (delay > s.loopDelayMs) return canCut ? Math.max(s.minInflight, Math.floor(limit * CUT_TO)) : limit;
+  if (delay < s.loopDelayMs / 2 && inflight >= limit * GROW_WHEN_USED) return Math.min(s.maxInflight, limit * 2);
+  return limit;
+}
 
 /**
  * The settings from the environment; throws naming the variable on an invalid value. Shedding by delay is on by
@@ -54,15 +74,22 @@ export function createOverloadGuard(s, { now = () => performance.now(), log = ()
   let shedSinceLog = 0;
   let delay = 0;
   let shed = 0;
+  const adaptive = s.loopDelayMs > 0;
+  let limit = adaptive ? Math.min(s.maxInflight, Math.max(s.minInflight, s.startInflight)) : s.maxInflight;
+  let lastCut = -Infinity;
   let expected = now() + SAMPLE_MS;
   const timer = setInterval(() => {
     const t = now();
     delay = delay * (1 - SMOOTHING) + Math.max(0, t - expected) * SMOOTHING;
     expected = t + SAMPLE_MS;
+    if (!adaptive) return;
+    const next = nextLimit(limit, { inflight, delay, canCut: t - lastCut >= CUT_INTERVAL_MS }, s);
+    if (next < limit) lastCut = t;
+    limit = next;
   }, SAMPLE_MS);
   timer.unref();
 
-  const overloaded = () => inflight >= s.maxInflight || (s.loopDelayMs > 0 && inflight >= s.minInflight && delay > s.loopDelayMs);
+  const overloaded = () => inflight >= limit || (adaptive && inflight >= s.minInflight && delay > s.loopDelayMs);
 
   function refuse(res) {
     shed++;
@@ -70,18 +97,21 @@ export function createOverloadGuard(s, { now = () => performance.now(), log = ()
     // One line per interval, not one per refusal: a line each would add to the load being shed.
     res.shed = true;
     if (now() - lastLog >= SHED_LOG_INTERVAL_MS) {
-      log("warn", "shedding load", { shed: shedSinceLog, inflight, loopDelayMs: Math.round(delay) });
+      log("warn", "shedding load", { shed: shedSinceLog, inflight, limit, loopDelayMs: Math.round(delay) });
       lastLog = now();
       shedSinceLog = 0;
     }
-    const byCount = inflight >= s.maxInflight;
+    const byCount = inflight >= limit;
+    const atMax = limit >= s.maxInflight;
     const body = JSON.stringify({
       error: {
         kind: "unavailable",
         message: byCount
-          ? `This Toolscope instance is working on ${inflight} requests, the most it takes at once (TOOLSCOPE_MAX_INFLIGHT_REQUESTS).`
+          ? atMax
+            ? `This Toolscope instance is working on ${inflight} requests, the most it takes at once (TOOLSCOPE_MAX_INFLIGHT_REQUESTS).`
+            : `This Toolscope instance is working on ${inflight} requests, as many as its cores keep up with now (an adaptive cap, between TOOLSCOPE_SHED_MIN_INFLIGHT and TOOLSCOPE_MAX_INFLIGHT_REQUESTS, that shrinks while the event loop is more than TOOLSCOPE_SHED_LOOP_DELAY_MS = ${s.loopDelayMs} ms behind).`
           : `This Toolscope instance is busier than it can answer promptly: its event loop is ${Math.round(delay)} ms behind (TOOLSCOPE_SHED_LOOP_DELAY_MS is ${s.loopDelayMs}).`,
-        hint: `Send the request again in ${SHED_RETRY_AFTER_SECONDS} s. An operator can run more instances, or raise ${byCount ? "TOOLSCOPE_MAX_INFLIGHT_REQUESTS" : "TOOLSCOPE_SHED_LOOP_DELAY_MS"}.`,
+        hint: `Send the request again in ${SHED_RETRY_AFTER_SECONDS} s. An operator can run more instances, or raise ${byCount && atMax ? "TOOLSCOPE_MAX_INFLIGHT_REQUESTS" : "TOOLSCOPE_SHED_LOOP_DELAY_MS"}.`,
       },
     });
     res.writeHead(503, {
@@ -104,7 +134,7 @@ export function createOverloadGuard(s, { now = () => performance.now(), log = ()
       res.once("close", () => inflight--);
       return true;
     },
-    stats: () => ({ inflight, loopDelayMs: Math.round(delay), shed }),
+    stats: () => ({ inflight, limit, loopDelayMs: Math.round(delay), shed }),
     stop: () => clearInterval(timer),
   };
 }
