@@ -157,7 +157,7 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
-async function healthProbes(until: () => boolean, port = base.port): Promise<number[]> {
+async function healthProbes(until: () => boolean, port: string | number = base.port): Promise<number[]> {
   const ms: number[] = [];
   while (!until()) {
     const a = await request("GET", "/api/health", undefined, {}, probeAgent, port);
