@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 
 /** Fails the test if the page makes any request to a host other than our own (no CDN, no remote images). */
@@ -83,7 +83,7 @@ export async function editorText(page: Page): Promise<string> {
  * Screenshots of the page as it is now at 1280 and 400 px wide, light and dark, as `<dir>/<name>-<width>-<scheme>.png`;
  * the viewport and colour scheme are put back afterwards.
  */
-export async function shootSizes(page: Page, dir: string, name: string) {
+export async function shootSizes(page: Page, dir: string, name: string, { show }: { show?: Locator } = {}) {
   mkdirSync(dir, { recursive: true });
   // The theme is chosen once at load (app/layout.tsx): set it the way that script does, so the page keeps its state.
   const theme = (scheme: "light" | "dark") =>
@@ -94,6 +94,8 @@ export async function shootSizes(page: Page, dir: string, name: string) {
     await theme(scheme);
     for (const width of [1280, 400]) {
       await page.setViewportSize({ width, height: 900 });
+      // The part under review, scrolled to the top of the viewport (at 400 px it is far below the fold).
+      await show?.evaluate((el) => el.scrollIntoView({ block: "start" }));
       await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png` });
     }
   }

@@ -64,7 +64,9 @@ test.describe("local stdio servers", () => {
     );
     await send(page);
     await expect(page.getByTestId("rendered-result")).toContainText("Echo: hello from the browser");
-    await page.getByRole("tab", { name: /HTTP/ }).click();
+    // The tab is named for what crossed the wire: no HTTP on stdio (issue 26).
+    await expect(page.getByRole("tab", { name: /HTTP/ })).toHaveCount(0);
+    await page.getByRole("tab", { name: /^stdio · \d+ ms/ }).click();
     await expect(page.getByTestId("http-exchange")).toContainText("STDIO");
     await expect(page.getByTestId("http-exchange")).toContainText("stdio:everything");
   });

@@ -246,7 +246,8 @@ function RoundView({
           { id: "json", label: "JSON", content: <RawJsonView value={rpc.response} fileName={`response-round-${round.n}.json`} /> },
           {
             id: "http",
-            label: `HTTP · ${Math.round(rpc.durationMs)} ms`,
+            // What crossed the wire, named by what it was: a stdio process speaks no HTTP.
+            label: `${rpc.exchanges.length > 0 && rpc.exchanges.every((x) => x.transport === "stdio") ? "stdio" : "HTTP"} · ${Math.round(rpc.durationMs)} ms`,
             content: <HttpExchangeView exchanges={rpc.exchanges} added={rpc.added} />,
           },
         ]}

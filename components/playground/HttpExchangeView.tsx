@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { useState, type ReactNode } from "react";
 import type { AddedField, HttpExchange } from "@/lib/mcp/contract";
 import { decodeHeaderValue } from "@/lib/mcp/x-mcp-header";
 
@@ -14,6 +16,11 @@ function pretty(body: string | undefined): string {
 /**
  * Props: `headers` as [name, value] pairs; MCP headers are highlighted and base64 sentinels decoded. `mark` adds a
  * note after a header's value (e.g. "overridden"); `overridden` names (lower case) get the override colour.
+ *
+ * Laid out for any header a real server sends, in any width (issue 26: a real server's long
+ * `access-control-expose-headers` squeezed the value column to 7 px, one letter a line): one grid whose name column
+ * is at most 40% of the width (names wrap at their hyphens past that) and whose values break after separators;
+ * a name above its value when the table is narrower than 28rem; long values folded (HeaderValue).
  */
 export function HeaderTable({
   headers,
@@ -25,31 +32,87 @@ export function HeaderTable({
   overridden?: ReadonlySet<string>;
 }) {
   return (
-    <table className="w-full border-collapse font-mono text-xs">
-      <tbody>
+    <div className="@container">
+      <dl className="grid grid-cols-1 font-mono text-xs @[28rem]:grid-cols-[fit-content(40%)_minmax(0,1fr)]" data-testid="header-table">
         {headers.map(([name, value], i) => {
           const mcp = /^mcp-/i.test(name);
           const decoded = decodeHeaderValue(value);
           const isOverridden = overridden?.has(name.toLowerCase()) ?? false;
           const tone = isOverridden ? "bg-amber-50 dark:bg-amber-900/30" : mcp ? "bg-accent-50 dark:bg-accent-700/20" : "";
           return (
-            <tr key={i} className={tone} data-mcp-header={mcp ? name.toLowerCase() : undefined} data-overridden={isOverridden || undefined}>
-              <th
-                scope="row"
-                className={`whitespace-nowrap py-0.5 pr-3 text-left align-top font-normal ${mcp ? "font-semibold text-accent-700 dark:text-accent-100" : "text-zinc-500"}`}
+            <div
+              key={i}
+              className={`col-span-full grid grid-cols-subgrid gap-x-3 py-0.5 ${tone}`}
+              data-mcp-header={mcp ? name.toLowerCase() : undefined}
+              data-overridden={isOverridden || undefined}
+              data-header-row
+            >
+              <dt
+                className={`min-w-0 [overflow-wrap:break-word] ${mcp ? "font-semibold text-accent-700 dark:text-accent-100" : "text-zinc-500"}`}
               >
                 {name}
-              </th>
-              <td className="py-0.5 [overflow-wrap:anywhere]">
-                {value}
+              </dt>
+              <dd className="min-w-0 pl-4 @[28rem]:pl-0">
+                <HeaderValue value={value} />
                 {decoded !== undefined && <span className="ml-2 text-zinc-500">(decoded: {JSON.stringify(decoded)})</span>}
                 {mark?.(name, i)}
-              </td>
-            </tr>
+              </dd>
+            </div>
           );
         })}
-      </tbody>
-    </table>
+      </dl>
+    </div>
+  );
+}
+
+/** A value longer than this is shown folded, with its length, a button to show all of it and one to copy it. */
+const FOLD_OVER_CHARS = 240;
+const FOLDED_CHARS = 160;
+
+/**
+ * Break opportunities after the separators header values use (lists, parameters, paths, base64 padding), so a long
+ * value wraps between its parts, and anywhere only as a last resort (a token with no separator).
+ */
+function breakable(value: string): ReactNode[] {
+  return value.split(/(?<=[,;/=&])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
+}
+
+function HeaderValue({ value }: { value: string }) {
+  const [open, setOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const long = value.length > FOLD_OVER_CHARS;
+  const shown = long && !open ? value.slice(0, FOLDED_CHARS) : value;
+  return (
+    <>
+      <span className="[overflow-wrap:anywhere]" data-testid="header-value">
+        {breakable(shown)}
+        {long && !open && "…"}
+      </span>
+      {long && (
+        <span className="ml-2 inline-flex gap-1 font-sans">
+          <button
+            type="button"
+            className="rounded px-1 text-accent-700 underline hover:bg-zinc-100 focus-visible:outline-2 dark:text-accent-100 dark:hover:bg-zinc-800"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? "Show less" : `Show all ${value.length.toLocaleString("en")} characters`}
+          </button>
+          <button
+            type="button"
+            className="rounded px-1 text-accent-700 underline hover:bg-zinc-100 focus-visible:outline-2 dark:text-accent-100 dark:hover:bg-zinc-800"
+            onClick={() =>
+              void navigator.clipboard?.writeText(value).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? "Copied" : "Copy"}
+          </button>
+        </span>
+      )}
+    </>
   );
 }
 
@@ -79,7 +142,7 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
           <h3 className="mb-1 text-sm font-medium">Added to your message</h3>
           <ul className="space-y-0.5 font-mono">
             {added.map((a, i) => (
-              <li key={i} className="break-all">
+              <li key={i} className="[overflow-wrap:anywhere]">
                 <span className="text-zinc-500">{a.where === "header" ? "header" : "body"}</span> {a.name}: {JSON.stringify(a.value)}
                 {a.overridden && <OverrideNote replaced={a.replaced} />}
               </li>
@@ -88,13 +151,14 @@ export function HttpExchangeView({ exchanges, added = [] }: { exchanges: HttpExc
         </section>
       )}
       {exchanges.map((x, i) => (
-        <section key={i} className="rounded-md border border-zinc-200 dark:border-zinc-800">
+        <section key={i} className="@container rounded-md border border-zinc-200 dark:border-zinc-800">
           <div className="flex flex-wrap items-baseline gap-2 border-b border-zinc-200 px-3 py-2 font-mono text-xs dark:border-zinc-800">
             <span className="font-semibold">{x.request.method}</span>
             <span className="break-all">{x.request.url}</span>
             <span className="ml-auto text-zinc-500">{Math.round(x.durationMs)} ms</span>
           </div>
-          <div className="grid gap-3 p-3 lg:grid-cols-2">
+          {/* Request beside response only when this section is wide enough for both; in the result pane, above it. */}
+          <div className="grid gap-3 p-3 @4xl:grid-cols-2">
             <div className="min-w-0">
               <h4 className="mb-1 text-xs font-medium uppercase tracking-wide text-zinc-500">
                 {x.transport === "stdio" ? "Written to stdin" : "Request headers"}

@@ -1,0 +1,79 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { openPlayground, send, shootSizes } from "./helpers";
+
+/**
+ * The HTTP exchange view on a published server nobody here wrote (issue 26: server-everything's long
+ * `access-control-expose-headers` squeezed the value column to 7 px and ran the page off the pane; even the demo's
+ * `accept` wrapped as "applica / tion/js / on"), and on the demo, at 1280 and 400 px, light and dark.
+ */
+
+/** Narrowest a header's name or value may be laid out, unless its text is shorter: six monospace characters at 12 px. */
+const MIN_TEXT_PX = 6 * 7;
+
+/**
+ * Every element of the wire view holding text of its own that is laid out narrower than MIN_TEXT_PX (or than its
+ * first six characters on one line, when that is less): whatever the markup, a squeezed column shows up here.
+ */
+async function squeezedText(page: Page): Promise<string[]> {
+  return page.getByTestId("http-exchange").evaluate((root, min) => {
+    const out: string[] = [];
+    for (const el of root.querySelectorAll<HTMLElement>("*")) {
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? "")
+        .join("")
+        .trim();
+      if (!own || el.getClientRects().length === 0) continue;
+      const probe = document.createElement("span");
+      probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;font:inherit";
+      probe.textContent = own.slice(0, 6);
+      el.appendChild(probe);
+      const need = Math.min(min, probe.getBoundingClientRect().width);
+      probe.remove();
+      const width = el.getBoundingClientRect().width;
+      if (width + 0.5 < need) out.push(`${el.tagName.toLowerCase()} "${own.slice(0, 40)}" (${Math.round(width)} px)`);
+    }
+    return out;
+  }, MIN_TEXT_PX);
+}
+
+/** The page scrolls sideways, or the exchange runs past its own box. */
+async function overflow(page: Page): Promise<{ page: number; exchange: number }> {
+  return page.evaluate(() => {
+    const x = document.querySelector<HTMLElement>('[data-testid="http-exchange"]')!;
+    return {
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      exchange: x.scrollWidth - x.clientWidth,
+    };
+  });
+}
+
+async function checkWireView(page: Page, shots: string) {
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId("http-exchange")).toBeVisible();
+    expect(await squeezedText(page), `text squeezed at ${width} px`).toEqual([]);
+    expect(await overflow(page), `sideways overflow at ${width} px`).toEqual({ page: 0, exchange: 0 });
+  }
+  await shootSizes(page, "test-results/wire-view", shots, { show: page.getByTestId("http-exchange") });
+}
+
+test.describe("the HTTP exchange view holds on a real server", () => {
+  test("server-everything over Streamable HTTP: every header laid out readably, nothing runs off the pane", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPlayground(page, process.env.EVERYTHING_URL!, "echo");
+    await send(page);
+    await page.getByRole("tab", { name: /^HTTP/ }).click();
+    await expect(page.getByTestId("http-exchange")).toContainText("access-control-expose-headers");
+    await checkWireView(page, "everything");
+  });
+
+  test("the demo: the same at both widths, light and dark", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPlayground(page, "builtin:demo", "search_issues");
+    await send(page);
+    await page.getByRole("tab", { name: /^HTTP/ }).click();
+    await checkWireView(page, "demo");
+  });
+});
