@@ -79,9 +79,8 @@ export interface ConnectionDescriptor {
    */
   transport?: "sse";
   /**
-   * A person answers the server's requests (ConnectRequest.interactive): a legacy session was initialized declaring
-   * elicitation, sampling and roots (a replacement session after expiry declares the same); modern requests carry
-   * them in `_meta`. Absent: no client capabilities are declared.
+   * A person answers the server's requests (ConnectRequest.interactive): a legacy call also listens on the session's
+   * GET stream. The client capabilities are declared on every connection (CLIENT_CAPABILITIES in lib/mcp/meta.ts).
    */
   interactive?: true;
 }
@@ -94,9 +93,9 @@ export interface ConnectRequest {
   era?: EraChoice;
   headers?: UserHeaders;
   /**
-   * A person answers the server's requests (the playground, which streams every call): the connection then declares
-   * the client capabilities elicitation, sampling and roots. Absent or false: none are declared, so a server never
-   * waits for an answer no one will give (docs pages, scripts).
+   * A person answers the server's requests (the playground, which streams every call): a legacy call also listens on
+   * the session's GET stream. Every connection declares elicitation, sampling and roots; where no person is there
+   * (docs pages, scripts, a call that is not streamed) the proxy answers them at once (unattendedAsker).
    */
   interactive?: boolean;
 }

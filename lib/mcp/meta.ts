@@ -11,16 +11,13 @@ export const META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
 /** Who we say we are on the wire. */
 export const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" } as const;
 
-/** What the proxy can do on the user's behalf: input requests are answered in the browser. */
-export const CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } as const;
-
 /**
- * What the client declares (at initialize, or in a modern request's `_meta`): the capabilities only when a person is
- * there to use them (ConnectionDescriptor.interactive); otherwise none, so a server never waits for an answer.
+ * What the client declares, at initialize or in every modern request's `_meta`, on every connection: the playground
+ * answers these requests in the browser, and where no person is there (a docs page, a call that is not streamed, a
+ * server asking between calls) unattendedAsker answers at once as a client with nobody at the keyboard does. Declared
+ * everywhere alike so a server shows docs the tools it shows the playground (issue 26: server-everything hid four).
  */
-export function clientCapabilities(interactive: boolean | undefined): Record<string, unknown> {
-  return interactive ? CLIENT_CAPABILITIES : {};
-}
+export const CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } as const;
 
 let counter = 0;
 /** The id the proxy gives a request the user wrote without one (unique enough for one exchange; never reused soon). */

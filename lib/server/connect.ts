@@ -1,7 +1,7 @@
 import "server-only";
 import { Client, StreamableHTTPClientTransport, type PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ConnectResponse, EraChoice, HttpExchange, Implementation, ServerSummary, UserHeaders } from "@/lib/mcp/contract";
-import { CLIENT_INFO, clientCapabilities, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
+import { CLIENT_INFO, CLIENT_CAPABILITIES, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
 import { SseParser } from "@/lib/mcp/sse-parser";
 import {
   eraVerdictStore,
@@ -43,7 +43,7 @@ export interface ConnectOptions {
   eraStore?: EraVerdictStore;
   /** Where anonymous connects remember a server's Retry-After (default: the process-wide store; false: not at all). */
   retryHolds?: RetryHoldStore | false;
-  /** A person answers the server's requests: declare elicitation, sampling and roots (ConnectRequest.interactive). */
+  /** A person answers the server's requests (ConnectRequest.interactive). */
   interactive?: boolean;
 }
 
@@ -319,10 +319,7 @@ async function connectStreamable(opts: ConnectOptions, prior: PriorDiscovery | u
     // A connect step whose stream breaks is not resumed (the guard reports it at once): connecting again is the retry.
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1_000, maxReconnectionDelay: 1_000, reconnectionDelayGrowFactor: 1 },
   });
-  const client = new Client(
-    { ...CLIENT_INFO },
-    { capabilities: clientCapabilities(opts.interactive) as never, versionNegotiation: negotiation(opts.era) },
-  );
+  const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(opts.era) });
   try {
     await client.connect(transport, { timeout: opts.timeoutMs, signal: AbortSignal.timeout(opts.timeoutMs), ...(prior ? { prior } : {}) });
     const { server, discover } = describeConnected(client, opts.target.displayUrl);

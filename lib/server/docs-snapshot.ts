@@ -55,9 +55,13 @@ async function loadNow(url: string, origin: string, fresh: boolean, headers: Use
       return { server, list };
     } finally {
       // A docs view holds nothing afterwards: a legacy session is ended, a stdio process stopped (modern: a no-op).
-      await disconnect({ connection, headers }, ctx).catch((err: unknown) =>
+      const released = disconnect({ connection, headers }, ctx).catch((err: unknown) =>
         log.debug("docs load could not release its connection", { reason: maskText((err as Error).message, requestSecrets()) }),
       );
+      // A stdio process may take seconds to exit once its stdin is closed (server-everything keeps waiting on the
+      // roots request it sends 350 ms after initialize, until the SDK's close sends SIGTERM 2 s later): the page does
+      // not wait for that. The registry has forgotten the process already, and the SDK kills it within 4 s.
+      if (!url.startsWith("stdio:")) await released;
     }
   } catch (err) {
     throw classifyError(

@@ -15,7 +15,7 @@ import { config } from "./config.ts";
 import { connectServer } from "./connect.ts";
 import { runExchange, type ExchangeOptions, type ExchangeResult } from "./exchange-core.ts";
 import { PendingCalls } from "./pending-requests.ts";
-import { NO_ANSWER, refusingAsker, type AnswerBody, type ServerRequestAsker } from "./server-request-asker.ts";
+import { NO_ANSWER, unattendedAsker, type AnswerBody, type ServerRequestAsker } from "./server-request-asker.ts";
 import { StdioRegistry, type StdioProcess } from "./stdio-registry.ts";
 import type { StreamLimits } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
@@ -189,19 +189,33 @@ for (const transport of TRANSPORTS) {
       });
     }
 
-    test("refusingAsker: the server gets a JSON-RPC error at once, and the call completes long before the timeout", async () => {
-      const asker = refusingAsker("this test answers nothing");
-      const started = performance.now();
-      const result = await transport.exchange({ message: call("ask-elicit"), era: "legacy", timeoutMs: 15_000, asker });
-      const took = performance.now() - started;
-      assert.ok(took < 3_000, `completed in ${Math.round(took)} ms`);
-      assert.match(heard(result).error ?? "", /cannot answer elicitation\/create here: this test answers nothing/);
-      assert.deepEqual(asker.refused, ["elicitation/create"]);
-      assert.equal(result.serverRequests.length, 1);
-      const [record] = result.serverRequests;
-      assert.equal(record!.answeredBy, "proxy");
-      assert.equal((record!.answer.error as { code: number }).code, -32601);
-      assert.equal(record!.answer.id, record!.request.id);
+    test("unattendedAsker: each request gets a client's unattended answer at once, and the call completes long before the timeout", async () => {
+      const expected: Record<string, { heard: { answer?: Record<string, unknown>; error?: RegExp }; refused: boolean }> = {
+        "ask-elicit": { heard: { answer: { action: "cancel" } }, refused: true },
+        "ask-sample": { heard: { error: /Toolscope had no one to ask: this test answers nothing/ }, refused: true },
+        "ask-roots": { heard: { answer: { roots: [] } }, refused: false },
+      };
+      for (const [tool, want] of Object.entries(expected)) {
+        const asker = unattendedAsker("this test answers nothing");
+        const started = performance.now();
+        const result = await transport.exchange({ message: call(tool), era: "legacy", timeoutMs: 15_000, asker });
+        const took = performance.now() - started;
+        assert.ok(took < 3_000, `${tool}: completed in ${Math.round(took)} ms`);
+        const got = heard(result);
+        if (want.heard.answer) assert.deepEqual(got, { answer: want.heard.answer }, tool);
+        else assert.match(got.error ?? "", want.heard.error!, tool);
+        assert.equal(asker.refused.length, want.refused ? 1 : 0, `${tool}: listed for the note only when nobody answered`);
+        const [record] = result.serverRequests;
+        assert.equal(record!.answeredBy, "proxy");
+        assert.equal(record!.answer.id, record!.request.id);
+        if (tool === "ask-sample")
+          assert.equal((record!.answer.error as { code: number }).code, -1, "the code of a request its user did not approve");
+      }
+    });
+
+    test("unattendedAsker: a method no client capability covers is 'method not found'", async () => {
+      const { answer } = await unattendedAsker("nobody").ask({ jsonrpc: "2.0", id: 1, method: "no/such" }, new AbortController().signal);
+      assert.deepEqual(answer, { error: { code: -32601, message: "Toolscope cannot answer no/such: nobody" } });
     });
 
     test("a modern-era exchange does not answer a server request: it is listed with the notifications, and the server is left to its own timeout", async () => {

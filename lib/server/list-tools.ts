@@ -1,9 +1,9 @@
 import "server-only";
 import type { CacheScope, ConnectionDescriptor, ExcludedTool, HttpExchange, Tool, ToolsResponse } from "@/lib/mcp/contract";
-import { clientCapabilities, stampMessage } from "@/lib/mcp/meta";
+import { CLIENT_CAPABILITIES, stampMessage } from "@/lib/mcp/meta";
 import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { ExchangeFailure, runExchange } from "./exchange-core.ts";
-import { refusingAsker } from "./server-request-asker.ts";
+import { unattendedAsker } from "./server-request-asker.ts";
 import type { SessionIo, Upstream } from "./upstream.ts";
 import { log } from "./log.ts";
 import { ProxyError } from "./proxy-error.ts";
@@ -57,7 +57,7 @@ export interface WalkOptions {
   maxTools: number;
   /** Identifies the server for the "same tools, other order" check. */
   orderKey: string;
-  /** Declared in a modern request's `_meta` (see clientCapabilities). */
+  /** Declared in a modern request's `_meta` (CLIENT_CAPABILITIES). */
   capabilities: Record<string, unknown>;
   /** TOOLSCOPE_MAX_DESCRIPTION_CHARS: longer descriptions and titles are cut as each page arrives. */
   maxDescriptionChars: number;
@@ -226,12 +226,12 @@ export function listAllTools(
     maxPages: caps.maxPages,
     maxTools: caps.maxTools,
     orderKey: `${descriptor.url}|${descriptor.era}`,
-    capabilities: clientCapabilities(descriptor.interactive),
+    capabilities: CLIENT_CAPABILITIES,
     maxDescriptionChars: caps.maxDescriptionChars,
     deadline: Date.now() + caps.deadlineMs,
     deadlineMs: caps.deadlineMs,
   };
-  const asker = refusingAsker("Toolscope was listing tools, with no one to ask");
+  const asker = unattendedAsker("Toolscope was listing tools, with no one to ask");
   return upstream.withSession(descriptor, io, (open) =>
     walkToolPages(async (message) => {
       const { response, exchanges } = await runExchange({

@@ -1,11 +1,11 @@
 import "server-only";
 import type { AddedField, ConnectionDescriptor, HttpExchange, RpcResponse, SseEvent, Tool, UserHeaders } from "@/lib/mcp/contract";
-import { clientCapabilities, proxyRequestId, stampMessage } from "@/lib/mcp/meta";
+import { CLIENT_CAPABILITIES, proxyRequestId, stampMessage } from "@/lib/mcp/meta";
 import { maskHeaders } from "@/lib/mcp/secrets";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
 import { mirroredParamHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { runExchange } from "./exchange-core.ts";
-import { refusedNote, refusingAsker, type ServerRequestAsker } from "./server-request-asker.ts";
+import { refusedNote, unattendedAsker, type ServerRequestAsker } from "./server-request-asker.ts";
 import type { Upstream } from "./upstream.ts";
 import { SSE_SESSION_NOTE } from "./sse-session.ts";
 import { checkOutput } from "./output-validation.ts";
@@ -104,14 +104,14 @@ function withProgressToken(message: Record<string, unknown>, added: AddedField[]
 /** Send the user's message as written, plus what the protocol requires, and report every addition. */
 export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   const { descriptor, upstream } = opts;
-  const stamped = stampMessage(opts.message, descriptor.era, proxyRequestId, clientCapabilities(descriptor.interactive));
+  const stamped = stampMessage(opts.message, descriptor.era, proxyRequestId, CLIENT_CAPABILITIES);
   const added = stamped.added;
   const message = opts.asker ? withProgressToken(stamped.message, added) : stamped.message;
   const tool = await calledTool(message, opts.findTool);
   refuseExcludedTool(descriptor.era, tool);
   const extraHeaders = upstream.hasHeaders ? mirroredParamHeaders(message, descriptor.era, tool) : {};
   const overrides = upstream.hasHeaders ? (opts.headerOverrides ?? {}) : {};
-  const refusing = opts.asker ? undefined : refusingAsker("this call was not streamed, so no one could be asked");
+  const refusing = opts.asker ? undefined : unattendedAsker("this call was not streamed, so no one could be asked");
   const io = {
     userHeaders: opts.userHeaders,
     timeoutMs: opts.timeoutMs,

@@ -29,22 +29,31 @@ export function pingAnswer(request: Record<string, unknown>): AskOutcome | undef
   return request.method === "ping" ? { answer: { result: {} }, answeredBy: "proxy" } : undefined;
 }
 
+/** The code of a sampling request nobody reviewed: the spec's example code for a user who rejects one. */
+export const NOT_REVIEWED = -1;
+
 /**
- * The asker for a call no person can answer (a call that was not streamed, a docs page, a list walk): `ping` is
- * answered, anything else gets an immediate JSON-RPC error saying why, and `refused` keeps the methods for a note.
+ * The asker for a call no person can answer (a call that was not streamed, a docs page, a list walk, a server asking
+ * between calls). Toolscope declares elicitation, sampling and roots on every connection (so docs list the tools an
+ * interactive client sees, issue 26), so each gets the answer a client with nobody at the keyboard gives, at once:
+ * `roots/list` the empty list (no roots were set here), `elicitation/create` `cancel` (dismissed without a choice),
+ * `sampling/createMessage` the error a client gives for a request its user did not approve; `ping` is answered; a
+ * method no client capability covers is "method not found". `refused` keeps the methods nobody answered, for a note.
  */
-export function refusingAsker(why: string): ServerRequestAsker & { refused: string[] } {
+export function unattendedAsker(why: string): ServerRequestAsker & { refused: string[] } {
   const refused: string[] = [];
   return {
     refused,
     async ask(request) {
       const ping = pingAnswer(request);
       if (ping) return ping;
-      refused.push(String(request.method));
-      return {
-        answer: { error: { code: METHOD_NOT_FOUND, message: `Toolscope cannot answer ${String(request.method)} here: ${why}` } },
-        answeredBy: "proxy",
-      };
+      const method = String(request.method);
+      if (method === "roots/list") return { answer: { result: { roots: [] } }, answeredBy: "proxy" };
+      refused.push(method);
+      if (method === "elicitation/create") return { answer: { result: { action: "cancel" } }, answeredBy: "proxy" };
+      const reason = `Toolscope had no one to ask: ${why}`;
+      if (method === "sampling/createMessage") return { answer: { error: { code: NOT_REVIEWED, message: reason } }, answeredBy: "proxy" };
+      return { answer: { error: { code: METHOD_NOT_FOUND, message: `Toolscope cannot answer ${method}: ${why}` } }, answeredBy: "proxy" };
     },
   };
 }
@@ -53,5 +62,5 @@ export function refusingAsker(why: string): ServerRequestAsker & { refused: stri
 export function refusedNote(methods: readonly string[]): string | undefined {
   if (methods.length === 0) return undefined;
   const unique = [...new Set(methods)].join(", ");
-  return `The server asked the client ${unique} during this call. Nobody could answer in a call that is not streamed, so Toolscope answered with a JSON-RPC error at once. Send the request with Accept: text/event-stream (the playground does) to answer it yourself.`;
+  return `The server asked the client ${unique} during this call. Nobody could answer in a call that is not streamed, so Toolscope answered at once as a client with no one at the keyboard does (an elicitation cancelled, a sampling request refused). Send the request with Accept: text/event-stream (the playground does) to answer it yourself.`;
 }

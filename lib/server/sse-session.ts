@@ -8,7 +8,7 @@ import { resolveSseEndpoint } from "./sse-rules.ts";
 import { watchExchange, type ExchangeWatchdog } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
 import { cancelledByCaller, ExchangeFailure, noResponseWithin, streamBroken, type Channel, type ExchangeOptions } from "./exchange-core.ts";
-import { refusingAsker } from "./server-request-asker.ts";
+import { unattendedAsker } from "./server-request-asker.ts";
 
 /**
  * One short session on the deprecated HTTP+SSE transport (2024-11-05), through the SDK's SSEClientTransport and
@@ -36,7 +36,7 @@ export interface SseSessionOptions {
   /** Fires when our caller goes away: the stream is closed, which ends the session on the server. */
   signal?: AbortSignal;
   onSseEvent?: (e: SseEvent) => void;
-  /** Declare elicitation, sampling and roots at initialize (a person answers: ConnectionDescriptor.interactive). */
+  /** A person answers the server's requests (ConnectionDescriptor.interactive). */
   interactive?: boolean;
 }
 
@@ -157,8 +157,8 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
   }) as typeof fetch;
 
   const transport = new SSEClientTransport(opts.target.url, { fetch: guardedFetch, requestInit: { headers: opts.userHeaders } });
-  // Capabilities only when a person answers the server's requests; otherwise the server must not count on them.
-  const client = new Client({ ...CLIENT_INFO }, { capabilities: (opts.interactive ? CLIENT_CAPABILITIES : {}) as never });
+  // The same capabilities on every connection (CLIENT_CAPABILITIES): requests no person can answer get unattendedAsker's.
+  const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never });
   /** The method of the request waiting for its answer, if any. */
   let inFlight: unknown;
   /** The exchange running on the session, if any: it gets every message of the stream. */
@@ -224,7 +224,7 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
       }
       // Between exchanges nobody is there to ask: a request is refused at once, so the server never waits.
       if (m.id !== undefined && typeof m.method === "string") {
-        void refusingAsker("no call is running on this HTTP+SSE session")
+        void unattendedAsker("no call is running on this HTTP+SSE session")
           .ask(m, signal)
           .then(({ answer }) => transport.send({ jsonrpc: "2.0", id: m.id, ...answer } as never))
           .catch(() => undefined);

@@ -2,7 +2,7 @@ import { test, describe, after } from "node:test";
 import assert from "node:assert/strict";
 import { ExchangeFailure, runExchange, type ExchangeResult } from "./exchange-core.ts";
 import { ProxyError } from "./proxy-error.ts";
-import { refusingAsker } from "./server-request-asker.ts";
+import { unattendedAsker } from "./server-request-asker.ts";
 import type { StdioServerSpec } from "./stdio-config.ts";
 import { StderrRing, StdioRegistry, stdioRegistry, type StdioProcess } from "./stdio-registry.ts";
 
@@ -59,7 +59,7 @@ function send(
     era: "legacy",
     timeoutMs: opts.timeoutMs,
     signal: opts.signal,
-    asker: refusingAsker("test"),
+    asker: unattendedAsker("test"),
     onNotification: opts.onNotification,
   });
 }

@@ -5,7 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
 import { stampMessage } from "@/lib/mcp/meta";
 import type { Channel, ExchangeOptions } from "./exchange-core.ts";
-import { refusingAsker } from "./server-request-asker.ts";
+import { unattendedAsker } from "./server-request-asker.ts";
 import type { Config } from "./config.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { assertStdioAllowed, type StdioServerSpec } from "./stdio-config.ts";
@@ -222,7 +222,7 @@ export class StdioProcess {
 
   /** A server request while no call runs: nobody can answer it, so the server is told at once. */
   private async refuse(m: Record<string, unknown>): Promise<void> {
-    const { answer } = await refusingAsker("no call is running on this stdio process").ask(m, new AbortController().signal);
+    const { answer } = await unattendedAsker("no call is running on this stdio process").ask(m, new AbortController().signal);
     await this.transport.send({ jsonrpc: "2.0", id: m.id, ...answer } as never).catch(() => undefined);
   }
 

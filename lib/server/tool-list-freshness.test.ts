@@ -25,7 +25,7 @@ const { connect, rpc, tools } = await import("./proxy-service.ts");
 const { docsSnapshot, freshDocsSnapshot } = await import("./docs-snapshot.ts");
 const { loadDocs, loadLiveDocs } = await import("./docs-load.ts");
 const { knownTools } = await import("./known-tools.ts");
-const { refusingAsker } = await import("./server-request-asker.ts");
+const { unattendedAsker } = await import("./server-request-asker.ts");
 
 const ORIGIN = "http://127.0.0.1:3000";
 const BETA = "beta_summarize_issue";
@@ -156,7 +156,7 @@ for (const where of ["over HTTP", "in process (builtin:demo)"] as const)
       // Streamed, with someone to answer the server's requests: as the playground sends (the GET stream is read meanwhile).
       const answer = await rpc(
         { connection, headers: {}, message: call("toggle_beta_tools", { enabled }) },
-        { ...ctx(), emit: () => {}, asker: refusingAsker("nobody answers in this test") },
+        { ...ctx(), emit: () => {}, asker: unattendedAsker("nobody answers in this test") },
       );
       const heard = [...answer.notifications, ...(answer.sessionNotifications ?? [])].map((m) => m.method);
       assert.ok(heard.includes("notifications/tools/list_changed"), `heard: ${heard.join(", ")}`);

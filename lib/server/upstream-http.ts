@@ -5,7 +5,7 @@ import { SseParser } from "@/lib/mcp/sse-parser";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
 import { type Channel, type ExchangeResult, runExchange } from "./exchange-core.ts";
 import { createRecorder } from "./recording-fetch.ts";
-import { refusingAsker, type ServerRequestAsker } from "./server-request-asker.ts";
+import { unattendedAsker, type ServerRequestAsker } from "./server-request-asker.ts";
 import type { StreamLimits } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
 import { connectServer } from "./connect.ts";
@@ -206,7 +206,7 @@ export function exchangeMessage(opts: HttpExchangeOptions): Promise<ExchangeResu
     timeoutMs: opts.timeoutMs,
     stream: opts.stream,
     signal: opts.signal,
-    asker: opts.asker ?? refusingAsker("no one is there to ask"),
+    asker: opts.asker ?? unattendedAsker("no one is there to ask"),
     onNotification: opts.onNotification,
   });
 }

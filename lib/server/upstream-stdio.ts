@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice } from "@/lib/mcp/contract";
-import { CLIENT_INFO, clientCapabilities } from "@/lib/mcp/meta";
+import { CLIENT_INFO, CLIENT_CAPABILITIES } from "@/lib/mcp/meta";
 import type { Config } from "./config.ts";
 import { describeConnected, negotiation } from "./connect.ts";
 import type { Upstream } from "./upstream.ts";
@@ -70,10 +70,7 @@ export async function connectStdio(
   const spec = await configuredServer(cfg, input.url);
   const reg = registryFor(cfg, registry);
   const proc = reg.create(spec);
-  const client = new Client(
-    { ...CLIENT_INFO },
-    { capabilities: clientCapabilities(input.interactive) as never, versionNegotiation: negotiation(input.era) },
-  );
+  const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(input.era) });
   // Starting a process (twice with `auto`: the SDK probes on a sibling) can take far longer than one request.
   const timeoutMs = Math.max(cfg.requestTimeoutMs, STDIO_START_TIMEOUT_MS);
   // Our own abort, cleared once connected: the process outlives this request.
