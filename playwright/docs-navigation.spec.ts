@@ -339,7 +339,8 @@ test.describe("docs defects", () => {
   test("default and not-applicable annotation badges are plain text, never struck through", async ({ page }) => {
     await page.goto(toolPage("search_issues"));
     const destructive = page.getByTestId("annotation-destructiveHint");
-    await expect(destructive).toContainText("(n/a)");
+    await expect(destructive).toHaveText(/^destructive:\s*n\/a \(read-only\)/);
+    await expect(destructive).not.toContainText("default");
     const decorations = await page
       .getByTestId("annotation-badges")
       .locator("li, li *")

@@ -15,10 +15,12 @@ test("defaults say (default) in the badge, dashed; nothing is struck through or 
   }
 });
 
-test("hints that do not apply on a read-only tool say (n/a), with no strikethrough", () => {
+test("hints that do not apply on a read-only tool name the hint and say n/a, not a value or a default; no strikethrough", () => {
   render(<AnnotationBadges tool={{ annotations: { readOnlyHint: true } }} />);
   const idempotent = screen.getByTestId("annotation-idempotentHint");
-  assert.match(idempotent.textContent ?? "", /not idempotent\s*\(default\)\s*\(n\/a\)/);
+  assert.match(idempotent.textContent ?? "", /^idempotent:\s*n\/a \(read-only\)/);
+  assert.match(screen.getByTestId("annotation-destructiveHint").textContent ?? "", /^destructive:\s*n\/a \(read-only\)/);
+  assert.doesNotMatch(idempotent.textContent ?? "", /default/, "a default that does not apply is not stated");
   assert.equal(idempotent.querySelector("[data-meaningful]")?.getAttribute("data-meaningful"), "false");
   for (const el of [idempotent, ...idempotent.querySelectorAll("*")]) {
     assert.doesNotMatch(el.getAttribute("class") ?? "", /line-through|opacity-/);

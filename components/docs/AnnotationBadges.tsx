@@ -31,12 +31,19 @@ function toneOf(h: EffectiveHint): BadgeTone {
   }
 }
 
+/**
+ * What a hint is about, in a word, for a hint that does not apply: its value there (the default "destructive", or
+ * "not idempotent") would read as a claim about the tool (issue 26: "destructive (default) (n/a)" on a read-only one).
+ */
+const HINT_NOUN: Record<string, string> = { destructiveHint: "destructive", idempotentHint: "idempotent" };
+
 const DEFAULT_NOTE = "Annotations are hints from the server. Treat them as untrusted unless you trust the server.";
 
 /**
  * Every behavioural hint with its effective value. Values the server set are solid badges; spec defaults are dashed
  * and say "(default)" in the badge itself. Hints that do not apply (destructive/idempotent on a read-only tool) are
- * neutral and say "(n/a)": no strikethrough and no faded text, both hard to read, in either colour scheme.
+ * neutral and say "n/a (read-only)" after the hint's name, not its value: no strikethrough and no faded text, both hard
+ * to read, in either colour scheme.
  */
 export function AnnotationBadges({
   tool,
@@ -61,12 +68,12 @@ export function AnnotationBadges({
                 testId={`annotation-${h.key}`}
               >
                 <span data-source={h.source} data-value={String(h.value)} data-meaningful={String(h.meaningful)}>
-                  {h.label}
+                  {h.meaningful ? h.label : `${HINT_NOUN[h.key] ?? h.key}:`}
                 </span>
-                {h.source === "default" && <span className="font-normal">(default)</span>}
+                {h.meaningful && h.source === "default" && <span className="font-normal">(default)</span>}
                 {!h.meaningful && (
                   <span className="font-normal" title="Does not apply: the tool claims to be read-only">
-                    (n/a)
+                    n/a (read-only)
                   </span>
                 )}
                 <span className="sr-only">

@@ -26,9 +26,9 @@ interface Props {
 /** Lints of a list, computed once per fetched list (a snapshot is reused across page views and searches). */
 const lintCache = new WeakMap<ToolsResponse, ServerLint>();
 
-function lintOf(list: ToolsResponse): ServerLint {
+function lintOf(list: ToolsResponse, era: ServerSummary["era"]): ServerLint {
   let lint = lintCache.get(list);
-  if (!lint) lintCache.set(list, (lint = lintServer(list.tools, { ttlMs: list.ttlMs, cacheScope: list.cacheScope })));
+  if (!lint) lintCache.set(list, (lint = lintServer(list.tools, { ttlMs: list.ttlMs, cacheScope: list.cacheScope, era })));
   return lint;
 }
 
@@ -72,7 +72,7 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
       <FilteredToolIndex rows={items} links={links.data} initialQuery={query} />
       {list.excluded.length > 0 && <ExcludedTools excluded={list.excluded} />}
       {/* LintSummary is its own "Checks" section, heading included. */}
-      <LintSummary lint={lintOf(list)} links={links} />
+      <LintSummary lint={lintOf(list, server.era)} links={links} />
     </DocsShell>
   );
 }

@@ -154,6 +154,12 @@ test("lintServer: duplicates, case collisions, ttl and summary", () => {
   assert.equal(r.summary.error, r.findings.filter((f) => f.severity === "error").length);
   assert.equal(r.findings[0].severity, "error", "sorted by severity");
   assert.ok(lintServer([good], {}).findings.some((f) => f.id === "ttl-missing"));
+  assert.ok(lintServer([good], { era: "modern" }).findings.some((f) => f.id === "ttl-missing"));
+  assert.deepEqual(lintServer([good], { era: "legacy" }).findings, [], "a 2025-11-25 server has no ttlMs to send");
+  assert.ok(
+    lintServer([good], { era: "legacy", ttlMs: "5" }).findings.some((f) => f.id === "ttl-invalid"),
+    "one sent anyway is checked",
+  );
   assert.ok(lintServer([good], { ttlMs: 1.5 }).findings.some((f) => f.id === "ttl-not-integer"));
   assert.ok(lintServer([good], { ttlMs: 90_000_000 }).findings.some((f) => f.id === "ttl-too-long"));
   assert.ok(lintServer([good], { ttlMs: "5" }).findings.some((f) => f.id === "ttl-invalid"));

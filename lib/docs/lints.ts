@@ -71,6 +71,8 @@ export interface ServerLint {
 export interface ListHints {
   ttlMs?: unknown;
   cacheScope?: unknown;
+  /** The server's era: ttlMs and cacheScope came with 2026-07-28, so a legacy server is not asked for them. */
+  era?: "modern" | "legacy";
 }
 
 /** Descriptions shorter than this (characters) are "thin". */
@@ -411,6 +413,9 @@ function lintSchema(schema: Record<string, unknown>, tree: ParamTree, add: Add):
 function lintListHints(hints: ListHints): Finding[] {
   const out: Finding[] = [];
   const ttl = hints.ttlMs;
+  // 2025-11-25 and earlier have no ttlMs (issue 26: the lint fired on every legacy server); a value sent anyway is
+  // still checked below.
+  if (ttl === undefined && hints.era === "legacy") return out;
   if (ttl === undefined) {
     out.push({
       id: "ttl-missing",

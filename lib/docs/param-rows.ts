@@ -5,6 +5,7 @@
 import { isObject } from "../json/guards.ts";
 import { appendPointer, unescapeToken } from "../json/pointer.ts";
 import { deref, type Deref, type JsonSchema, type RefTrail } from "../schema/ref.ts";
+import { isGeneratorBound } from "../json/schema-bounds.ts";
 
 /** Hard cap on rows per tree. */
 export const MAX_ROWS = 2000;
@@ -505,11 +506,10 @@ function range(min: unknown, max: unknown, unit: (n: number) => string, bare = f
 /** Human-readable constraints of one schema node (not recursing). */
 export function constraintsOf(s: Record<string, unknown>): string[] {
   const out: string[] = [];
-  // Draft-04 booleans: exclusiveMinimum: true makes `minimum` exclusive. Bounds at ±(2^53−1) are what schema
-  // generators (zod's .int()) write for "a safe integer": they say nothing a reader needs, so they are not shown.
-  if (num(s.minimum) && s.minimum !== -Number.MAX_SAFE_INTEGER) out.push(s.exclusiveMinimum === true ? `> ${s.minimum}` : `≥ ${s.minimum}`);
+  // Draft-04 booleans: exclusiveMinimum: true makes `minimum` exclusive. A generator's ±(2^53−1) is not shown.
+  if (num(s.minimum) && !isGeneratorBound(s.minimum)) out.push(s.exclusiveMinimum === true ? `> ${s.minimum}` : `≥ ${s.minimum}`);
   if (num(s.exclusiveMinimum)) out.push(`> ${s.exclusiveMinimum}`);
-  if (num(s.maximum) && s.maximum !== Number.MAX_SAFE_INTEGER) out.push(s.exclusiveMaximum === true ? `< ${s.maximum}` : `≤ ${s.maximum}`);
+  if (num(s.maximum) && !isGeneratorBound(s.maximum)) out.push(s.exclusiveMaximum === true ? `< ${s.maximum}` : `≤ ${s.maximum}`);
   if (num(s.exclusiveMaximum)) out.push(`< ${s.exclusiveMaximum}`);
   if (num(s.multipleOf)) out.push(`multiple of ${s.multipleOf}`);
   if (num(s.minLength) || num(s.maxLength)) {

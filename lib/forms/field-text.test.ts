@@ -13,6 +13,9 @@ test("hints: lengths, pattern, named formats, bounds, items and the default in o
   assert.equal(fieldHints(node({ type: "number", exclusiveMinimum: 0, multipleOf: 0.5 })), "number > 0 · multiple of 0.5");
   assert.equal(fieldHints(node({ type: "array", maxItems: 3 })), "at most 3 items");
   assert.equal(fieldHints(node({ type: "boolean" })), "");
+  // A generator's "any safe integer" (zod's .int()) is not a bound worth reading (issue 26).
+  assert.equal(fieldHints(node({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER })), "whole number ≥ 1");
+  assert.equal(fieldHints(node({ type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })), "whole number");
 });
 
 test("messages read after the label; the note on a misfit names the value and the expected kind", () => {

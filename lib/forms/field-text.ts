@@ -3,6 +3,7 @@
  * form cannot show, and schema messages worded for a field that is already labelled.
  */
 import { isObject } from "../json/guards.ts";
+import { isGeneratorBound } from "../json/schema-bounds.ts";
 import type { FormNode } from "./form-model.ts";
 import { visibleText } from "../mcp/visible-text.ts";
 
@@ -31,9 +32,18 @@ export function fieldHints(node: FormNode): string {
     else if (node.inputType === "datetime-local" || node.inputType === "time") parts.push("UTC");
   }
   if (node.kind === "number") {
+    const shown = (n: number | undefined) => (n === undefined || isGeneratorBound(n) ? undefined : n);
     const bounds = range(
-      node.minimum !== undefined ? `≥ ${node.minimum}` : node.exclusiveMinimum !== undefined ? `> ${node.exclusiveMinimum}` : undefined,
-      node.maximum !== undefined ? `≤ ${node.maximum}` : node.exclusiveMaximum !== undefined ? `< ${node.exclusiveMaximum}` : undefined,
+      shown(node.minimum) !== undefined
+        ? `≥ ${node.minimum}`
+        : node.exclusiveMinimum !== undefined
+          ? `> ${node.exclusiveMinimum}`
+          : undefined,
+      shown(node.maximum) !== undefined
+        ? `≤ ${node.maximum}`
+        : node.exclusiveMaximum !== undefined
+          ? `< ${node.exclusiveMaximum}`
+          : undefined,
     );
     parts.push([node.integer ? "whole number" : "number", bounds].filter(Boolean).join(" "));
     if (node.multipleOf !== undefined) parts.push(`multiple of ${node.multipleOf}`);
