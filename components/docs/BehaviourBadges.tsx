@@ -37,7 +37,7 @@ export function BehaviourBadges({ item }: { item: Pick<ToolListItem, "marks"> })
   return (
     <>
       <span data-badge={stated ? kind : `${kind}-default`} title={kind === "destructive" && !stated ? DEFAULT_DESTRUCTIVE : undefined}>
-        {kind}
+        {LABEL[kind]}
       </span>
       {itemIdempotent(item) && <span data-badge="idempotent">idempotent</span>}
     </>
@@ -53,11 +53,22 @@ export const MARKS_CLASS = [
   "[&_abbr[title*=default]]:border-dashed [&_abbr>span+span]:sr-only",
   "[&_abbr[title^=read-only]]:border-emerald-600 [&_abbr[title^=read-only]]:text-emerald-800 dark:[&_abbr[title^=read-only]]:border-emerald-400 dark:[&_abbr[title^=read-only]]:text-emerald-300",
   "[&_abbr[title^=destructive]]:border-red-600 [&_abbr[title^=destructive]]:text-red-800 dark:[&_abbr[title^=destructive]]:border-red-400 dark:[&_abbr[title^=destructive]]:text-red-300",
-  "[&_abbr[title^=modifies]]:border-amber-600 [&_abbr[title^=modifies]]:text-amber-900 dark:[&_abbr[title^=modifies]]:border-amber-400 dark:[&_abbr[title^=modifies]]:text-amber-200",
+  "[&_abbr[title^=may]]:border-amber-600 [&_abbr[title^=may]]:text-amber-900 dark:[&_abbr[title^=may]]:border-amber-400 dark:[&_abbr[title^=may]]:text-amber-200",
   "[&_abbr[title^=idempotent]]:border-sky-600 [&_abbr[title^=idempotent]]:text-sky-800 dark:[&_abbr[title^=idempotent]]:border-sky-400 dark:[&_abbr[title^=idempotent]]:text-sky-300",
 ].join(" ");
 
 const MARK_LETTER = { "read-only": "R", destructive: "D", modifies: "M", idempotent: "I" } as const;
+
+/**
+ * What a row says: the words of the hint badges on the tool's page (lib/docs/annotations.ts), so a tool that may
+ * modify its environment is not "modifies" in the list and "may modify" on its page (issue 26).
+ */
+const LABEL: Record<keyof typeof MARK_LETTER, string> = {
+  "read-only": "read-only",
+  destructive: "destructive",
+  modifies: "may modify",
+  idempotent: "idempotent",
+};
 
 /**
  * One-letter markers for the sidebar (R, D, M, I), dashed when the spec default decided; named for screen readers.
@@ -69,9 +80,9 @@ export function BehaviourMarks({ item }: { item: Pick<ToolListItem, "marks"> }) 
   return (
     <span>
       {marks.map((m) => (
-        <abbr key={m.kind} title={`${m.kind}${m.stated ? "" : " (spec default)"}`}>
+        <abbr key={m.kind} title={`${LABEL[m.kind]}${m.stated ? "" : " (spec default)"}`}>
           <span aria-hidden>{MARK_LETTER[m.kind]}</span>
-          <span>{m.kind}</span>
+          <span>{LABEL[m.kind]}</span>
         </abbr>
       ))}
     </span>

@@ -33,7 +33,7 @@ test("rows show the display name, the machine name, the summary line, badges and
   assert.equal(del.querySelector("[data-tile]")?.textContent, "G");
   assert.deepEqual(
     Array.from(screen.getByTestId("tool-row-jira.create_issue").querySelectorAll("[data-badge]")).map((b) => b.textContent),
-    ["modifies", "idempotent"],
+    ["may modify", "idempotent"],
   );
   assert.equal(screen.getByTestId("tool-count").textContent, "(3)");
 });

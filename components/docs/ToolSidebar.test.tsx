@@ -36,7 +36,7 @@ test("grouped like the page, the current tool marked, markers named, excluded to
   const create = screen.getByRole("link", { name: /jira\.create_issue/ });
   assert.deepEqual(
     Array.from(create.querySelectorAll("abbr")).map((a) => a.getAttribute("title")),
-    ["modifies", "idempotent"],
+    ["may modify", "idempotent"],
   );
   assert.equal(
     screen
