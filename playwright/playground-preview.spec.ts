@@ -132,3 +132,21 @@ test.describe("/api/rpc headerOverrides", () => {
     expect(error.message).toContain("Only Mcp-Name and Mcp-Param-* headers can be overridden");
   });
 });
+
+test.describe("send preview (server-everything, 2025-11-25)", () => {
+  test("a legacy request carries no Mcp-Name or Mcp-Param-* header, and the preview offers none to override", async ({ page }) => {
+    await openPlayground(page, process.env.EVERYTHING_URL!, "echo");
+    await expect(preview(page).getByTestId("send-preview-request-line")).toContainText("POST");
+    await expect(preview(page).getByTestId("send-preview-headers").locator('[data-mcp-header="mcp-protocol-version"]')).toContainText(
+      "2025-11-25",
+    );
+    await expect(header(page, "mcp-name")).toHaveCount(0);
+    const overrides = preview(page).getByTestId("header-overrides");
+    await expect(overrides).not.toContainText("Mcp-Param");
+    await expect(overrides).not.toContainText("Mcp-Name");
+    // From the keyboard: the new override starts with no name (not "Mcp-Param-").
+    await overrides.getByTestId("add-override").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Overridden header 1 name")).toHaveValue("");
+  });
+});

@@ -115,7 +115,7 @@ export function SendPreview(props: Props) {
           ) : (
             <>
               {preview.http ? (
-                <HttpPart http={preview.http} overrides={overrides} problems={problems} onOverrides={onOverrides} />
+                <HttpPart http={preview.http} era={era} overrides={overrides} problems={problems} onOverrides={onOverrides} />
               ) : (
                 <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="send-preview-stdio">
                   stdio: the body below is written to the server process&apos;s stdin as one line. There is no HTTP request, so no headers
@@ -137,11 +137,13 @@ export function SendPreview(props: Props) {
 
 function HttpPart({
   http,
+  era,
   overrides,
   problems,
   onOverrides,
 }: {
   http: { method: string; url: string; headers: PreviewHeader[]; endpointNote?: string };
+  era: Era;
   overrides: OverrideDraft[];
   problems: (string | undefined)[];
   onOverrides: (d: OverrideDraft[]) => void;
@@ -212,12 +214,20 @@ function HttpPart({
           </div>
         ))}
         <p className="text-zinc-500">
-          Override <code>Mcp-Name</code> or an <code>Mcp-Param-*</code> header to make it disagree with the body, e.g. to see a 2026-07-28
-          server reject the mismatch (-32020). Overrides apply to every send until removed.{" "}
+          {era === "modern" ? (
+            <>
+              Override <code>Mcp-Name</code> or an <code>Mcp-Param-*</code> header to make it disagree with the body, e.g. to see a
+              2026-07-28 server reject the mismatch (-32020).
+            </>
+          ) : (
+            // Legacy requests carry no Mcp-Name or Mcp-Param-* headers (issue 26: the hint offered them anyway).
+            <>Override a header the proxy sends, or add one, to see how the server takes it.</>
+          )}{" "}
+          Overrides apply to every send until removed.{" "}
           <button
             type="button"
             className={small}
-            onClick={() => add({ name: "Mcp-Param-", value: "" })}
+            onClick={() => add({ name: era === "modern" ? "Mcp-Param-" : "", value: "" })}
             disabled={overrides.length >= MAX_HEADER_OVERRIDES}
             data-testid="add-override"
           >
