@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { demoRpc, editorText, openPlayground, send } from "./helpers";
+import { demoRpc, editorText, openPlayground, send, setRequest } from "./helpers";
 
 /**
  * The playground's explorer (tools, excluded tools, resources, templates, prompts) and its notifications pane, on
@@ -107,6 +107,31 @@ test.describe("playground explorer", () => {
     await expect(page.getByTestId("explorer-search")).toBeVisible();
   });
 
+  test("keyboard: the list is one tab stop (Tab enters at the chosen tool and the next Tab leaves), arrows move within", async ({
+    page,
+  }) => {
+    await openPlayground(page, "builtin:demo", "search_issues");
+    const explorer = page.getByTestId("explorer");
+    const items = explorer.locator("[data-explorer-item]");
+    expect(await items.count()).toBeGreaterThan(10);
+    await explorer.getByTestId("explorer-search").focus();
+    await page.keyboard.press("Tab");
+    const entered = page.locator(":focus");
+    await expect(entered).toHaveAttribute("data-explorer-item", "");
+    await expect(entered).toHaveAttribute("aria-current", "true");
+    await page.keyboard.press("ArrowDown");
+    const moved = await page.evaluate(() => document.activeElement?.getAttribute("data-tool"));
+    // Tab now leaves the tools: past the chosen tool's doc and the other sections' one stop, never tool after tool.
+    for (let i = 0; i < 2; i++) {
+      await page.keyboard.press("Tab");
+      const tool = await page.evaluate(() => document.activeElement?.getAttribute("data-tool") ?? null);
+      expect(tool, `Tab ${i + 1} did not step to another tool`).toBeNull();
+    }
+    // And Shift+Tab back into the list returns to where the arrows left off.
+    for (let i = 0; i < 2; i++) await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-tool"))).toBe(moved);
+  });
+
   test("a resource opens resources/read, and Send returns its content", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
     const resource = page.getByTestId("explorer-resource").first();
@@ -125,9 +150,8 @@ test.describe("playground explorer", () => {
   }) => {
     await openPlayground(page, process.env.EVERYTHING_URL!);
     const explorer = page.getByTestId("explorer");
-    // A legacy session: the lists wait for a click (a list call nobody watches would refuse the server's requests).
-    await expect(explorer.getByTestId("explorer-deferred")).toContainText("legacy session");
-    await explorer.getByTestId("explorer-refresh").click();
+    // A legacy session lists its resources and prompts at once, like a modern one (issue 26: they waited behind "Load").
+    await expect(explorer.getByTestId("explorer-deferred")).toHaveCount(0);
     const template = explorer.getByTestId("explorer-template").filter({ hasText: "/text/" }).first();
     await template.click();
     const form = explorer.getByTestId("explorer-template-form");
@@ -138,6 +162,9 @@ test.describe("playground explorer", () => {
     await expect.poll(async () => ((await editorJson(page)).params as { uri?: string }).uri).toMatch(/\/text\/3$/);
     await send(page);
     await expect(page.getByTestId("response-panel")).toContainText("Resource 3");
+    // Rendered as text, not a JSON tree (issue 26).
+    await expect(page.getByTestId("resource-contents").first()).toContainText("Resource 3");
+    await shoot(page, "resource-rendered-1280");
 
     const prompt = explorer.getByTestId("explorer-prompt").filter({ hasText: /args-prompt|Arguments Prompt/ });
     await prompt.click();
@@ -146,6 +173,16 @@ test.describe("playground explorer", () => {
     expect(params.name).toBe("args-prompt");
     expect(Object.keys(params.arguments)).toEqual(["city", "state"]);
     await shoot(page, "explorer-everything-1280");
+    // The prompt's messages, by role (issue 26).
+    await setRequest(
+      page,
+      JSON.stringify({ jsonrpc: "2.0", id: 9, method: "prompts/get", params: { name: "args-prompt", arguments: { city: "Paris" } } }),
+    );
+    await send(page);
+    const messages = page.getByTestId("prompt-message");
+    await expect(messages.first()).toHaveAttribute("data-role", "user");
+    await expect(messages.first()).toContainText("Paris");
+    await shoot(page, "prompt-rendered-1280");
   });
 
   test("the hostile server's excluded tools are listed with the reason", async ({ page }) => {

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { openPlayground, send, shootSizes } from "./helpers";
+import { openPlayground, send, setRequest, shootSizes } from "./helpers";
 
 /**
  * The HTTP exchange view on a published server nobody here wrote (issue 26: server-everything's long
@@ -15,8 +15,8 @@ const MIN_TEXT_PX = 6 * 7;
  * Every element of the wire view holding text of its own that is laid out narrower than MIN_TEXT_PX (or than its
  * first six characters on one line, when that is less): whatever the markup, a squeezed column shows up here.
  */
-async function squeezedText(page: Page): Promise<string[]> {
-  return page.getByTestId("http-exchange").evaluate((root, min) => {
+async function squeezedText(within: Locator): Promise<string[]> {
+  return within.evaluate((root, min) => {
     const out: string[] = [];
     for (const el of root.querySelectorAll<HTMLElement>("*")) {
       const own = [...el.childNodes]
@@ -53,7 +53,7 @@ async function checkWireView(page: Page, shots: string) {
   for (const width of [1280, 400]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(page.getByTestId("http-exchange")).toBeVisible();
-    expect(await squeezedText(page), `text squeezed at ${width} px`).toEqual([]);
+    expect(await squeezedText(page.getByTestId("http-exchange")), `text squeezed at ${width} px`).toEqual([]);
     expect(await overflow(page), `sideways overflow at ${width} px`).toEqual({ page: 0, exchange: 0 });
   }
   await shootSizes(page, "test-results/wire-view", shots, { show: page.getByTestId("http-exchange") });
@@ -75,5 +75,39 @@ test.describe("the HTTP exchange view holds on a real server", () => {
     await send(page);
     await page.getByRole("tab", { name: /^HTTP/ }).click();
     await checkWireView(page, "demo");
+  });
+});
+
+test.describe("resources and prompts of a real server, rendered", () => {
+  test("server-everything: a text resource and a prompt's messages, at 1280 and 400 px, light and dark", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPlayground(page, process.env.EVERYTHING_URL!);
+    await setRequest(
+      page,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "resources/read",
+        params: { uri: "demo://resource/static/document/architecture.md" },
+      }),
+    );
+    await send(page);
+    const resource = page.getByTestId("resource-contents").first();
+    await expect(resource).toBeVisible();
+    expect(await squeezedText(page.getByTestId("rendered-result"))).toEqual([]);
+    await shootSizes(page, "test-results/real-server", "resource", { show: page.getByTestId("rendered-result") });
+
+    await setRequest(
+      page,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "prompts/get",
+        params: { name: "args-prompt", arguments: { city: "Paris", state: "Texas" } },
+      }),
+    );
+    await send(page);
+    await expect(page.getByTestId("prompt-message").first()).toContainText("Paris");
+    await shootSizes(page, "test-results/real-server", "prompt", { show: page.getByTestId("rendered-result") });
   });
 });

@@ -2,7 +2,7 @@ import type { Alternative, ParamRow } from "@/lib/docs/param-rows";
 import { shortJson } from "@/lib/docs/format-value";
 import { Badge } from "@/components/ui/Badge";
 import { CodeChip } from "@/components/ui/CodeChip";
-import { Markdown } from "./Markdown";
+import { Markdown } from "@/components/ui/Markdown";
 
 /*
  * ParamRowItem and AlternativeGroups render each other (a row's oneOf/anyOf branches hold rows), so they live in

@@ -1,6 +1,6 @@
 import { walkRows, type ParamRow, type ParamTree as ParamTreeModel } from "@/lib/docs/param-rows";
 import { AlternativeGroups, ParamRowItem, type RefAnchors } from "./ParamRowItem";
-import { Markdown } from "./Markdown";
+import { Markdown } from "@/components/ui/Markdown";
 
 /** Props for {@link ParamTree}. */
 export interface ParamTreeProps {

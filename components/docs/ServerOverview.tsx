@@ -1,7 +1,7 @@
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import { cacheWords, recordedCacheWords } from "@/lib/docs/cache-words";
 import { Badge } from "@/components/ui/Badge";
-import { Markdown } from "./Markdown";
+import { Markdown } from "@/components/ui/Markdown";
 import { ToolIcon } from "./ToolIcon";
 
 interface Props {

@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/Card";
 import { AnnotationBadges } from "./AnnotationBadges";
 import { CodeBlock } from "./CodeBlock";
 import { LintList } from "./LintList";
-import { Markdown } from "./Markdown";
+import { Markdown } from "@/components/ui/Markdown";
 import { ModelView } from "./ModelView";
 import { SchemaView } from "./SchemaView";
 import { ToolIcon } from "./ToolIcon";

@@ -1,5 +1,6 @@
-import { safeDownload } from "@/lib/playground/safe-download";
+import { isObject } from "@/lib/json/guards";
 import { JsonTree } from "./JsonTree";
+import { ResourceContents } from "./ResourceContentsView";
 
 type Block = Record<string, unknown>;
 
@@ -75,26 +76,12 @@ export function ContentBlockView({ block }: { block: Block }) {
           {typeof block.mimeType === "string" && <p className="text-xs text-zinc-500">{block.mimeType}</p>}
         </div>
       );
-    case "resource": {
-      const r = (block.resource ?? {}) as Block;
-      // The server names the blob and picks its type: saved under a cleaned name with the real extension last, and
-      // under a type nothing renders unless it is a passive one (lib/playground/safe-download.ts).
-      const file = safeDownload(r.uri, r.mimeType);
-      const download = typeof r.blob === "string" ? dataUrl(file.type, r.blob) : undefined;
+    case "resource":
       return (
-        <div className={box} data-testid="content-resource">
-          <p className="text-xs uppercase tracking-wide text-zinc-500">Embedded resource</p>
-          <code className="break-all text-xs">{String(r.uri)}</code>{" "}
-          {typeof r.mimeType === "string" && <span className="text-xs text-zinc-500">({r.mimeType})</span>}
-          {typeof r.text === "string" && <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap text-xs">{r.text}</pre>}
-          {download && (
-            <a href={download} download={file.fileName} className="mt-2 inline-block text-sm text-accent-600 underline">
-              Download blob
-            </a>
-          )}
+        <div data-testid="content-resource">
+          <ResourceContents contents={(isObject(block.resource) ? block.resource : {}) as Block} heading="Embedded resource" />
         </div>
       );
-    }
     default:
       return (
         <div className={`${box} font-mono text-xs`}>

@@ -221,7 +221,7 @@ export function ExplorerResources({
       </div>
       {waiting && (
         <p className="px-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="explorer-deferred">
-          {deferred} Load lists them.
+          {deferred}
         </p>
       )}
       {hasResources && !waiting && (

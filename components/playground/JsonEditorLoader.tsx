@@ -115,7 +115,8 @@ export function JsonEditorLoader({
         if (handle) handle.focus();
         else plain.current?.focus();
       }}
-      className={`relative overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800 ${className ?? ""}`}
+      // A visible ring while the editor has the focus (Monaco draws none of its own; issue 26).
+      className={`group relative overflow-hidden rounded-md border border-zinc-200 focus-within:ring-2 focus-within:ring-accent-600 dark:border-zinc-800 ${className ?? ""}`}
       style={{ height }}
     >
       {Monaco && !contextPending && <Monaco {...rest} height="100%" className={handle ? undefined : "invisible"} onReady={setHandle} />}
@@ -154,6 +155,17 @@ export function JsonEditorLoader({
             style={{ font: "inherit" }}
           />
         </div>
+      )}
+      {!readOnly && (
+        // Said where the focus is, not only in the help: Tab indents here, so someone tabbing through the page needs
+        // the way out (Monaco's tab-focus mode) at the moment Tab stops working as they expect.
+        <p
+          aria-hidden
+          data-testid="editor-tab-hint"
+          className="pointer-events-none absolute right-2 bottom-1 z-10 hidden rounded bg-zinc-800/85 px-1.5 text-[0.7rem] text-white group-focus-within:block"
+        >
+          Tab indents · Ctrl+M (Mac: Ctrl+Shift+M) lets Tab move on
+        </p>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { Era, Tool } from "@/lib/mcp/contract";
 import { nextRequestId, requestTemplate, templatesFor, withRequestId } from "@/lib/editor/templates";
@@ -247,10 +247,27 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     return () => clearTimeout(timer);
   }, [sendQueued, conn, tools, send]);
 
-  // Ctrl/Cmd+K anywhere opens the palette; `?` outside text fields opens the help.
+  // The latest send, for the page-wide Ctrl/Cmd+Enter below (its listener is added once).
+  const sendRef = useRef(send);
+  useEffect(() => {
+    sendRef.current = send;
+  }, [send]);
+
+  // Ctrl/Cmd+K anywhere opens the palette; Ctrl/Cmd+Enter anywhere sends (the editor binds it itself; issue 26: it
+  // sent only from inside the editor, not from the arguments form); `?` outside text fields opens the help.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
+      if (
+        (e.ctrlKey || e.metaKey) &&
+        !e.altKey &&
+        !e.shiftKey &&
+        e.key === "Enter" &&
+        !(e.target instanceof Element && e.target.closest(".monaco-editor")) &&
+        !document.querySelector("dialog[open]")
+      ) {
+        e.preventDefault();
+        sendRef.current();
+      } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
         dispatch({ type: "overlay-open", overlay: { kind: "palette" } });
       } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {

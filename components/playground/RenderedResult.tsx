@@ -4,6 +4,8 @@ import { isPagedMethod, nextPageRequest } from "@/lib/editor/next-page";
 import { validateAgainst } from "@/lib/schema/validate";
 import { ContentBlockView } from "./ContentBlockView";
 import { JsonTree } from "./JsonTree";
+import { PromptMessages } from "./PromptMessagesView";
+import { ResourceContents } from "./ResourceContentsView";
 
 interface Props {
   /** The JSON-RPC response. */
@@ -178,6 +180,10 @@ export function RenderedResult({ response, method, tool, outputValidation, onNex
     );
   }
   const content = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : undefined;
+  // A resources/read or prompts/get answer, read as a person would (the JSON tab keeps the raw answer). Told by its
+  // shape, so a shared or saved answer renders the same without the method that was sent.
+  const contents = !content && Array.isArray(result.contents) ? (result.contents as Record<string, unknown>[]) : undefined;
+  const messages = !content && Array.isArray(result.messages) ? (result.messages as unknown[]) : undefined;
   return (
     <div className="space-y-3" data-testid="rendered-result">
       {onNextPage && isPagedMethod(method) && <PageBar method={method} response={response} onNextPage={onNextPage} />}
@@ -195,7 +201,11 @@ export function RenderedResult({ response, method, tool, outputValidation, onNex
       {result.structuredContent !== undefined && (
         <StructuredContent value={result.structuredContent} tool={tool} skipped={outputValidation?.skipped} />
       )}
-      {!content && result.structuredContent === undefined && (
+      {contents?.map((c, i) => (
+        <ResourceContents key={i} contents={c} />
+      ))}
+      {messages && <PromptMessages description={result.description} messages={messages} />}
+      {!content && !contents && !messages && result.structuredContent === undefined && (
         <div className="-ml-4 font-mono text-xs">
           <JsonTree value={result} label="result" />
         </div>

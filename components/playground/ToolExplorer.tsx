@@ -11,6 +11,7 @@ import { ExplorerResources } from "./ExplorerResources";
 import { ExplorerToolDoc } from "./ExplorerToolDoc";
 import { explorerBox, explorerItem, explorerSectionHeading, explorerToggle } from "./explorer-styles";
 import type { ToolListInfo } from "./useConnection";
+import { useRovingFocus } from "./useRovingFocus";
 
 interface Props {
   /** The server as the page names it (a URL, `builtin:demo`, `stdio:<name>`): for the docs links. */
@@ -61,6 +62,7 @@ export function ToolExplorer(props: Props) {
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<string | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const roving = useRovingFocus(bodyRef);
   const shown = useMemo(() => searchTools(tools, query), [tools, query]);
   const groups = useMemo(() => groupTools(shown), [shown]);
   const links = useMemo(() => liveLinks(server), [server]);
@@ -102,6 +104,7 @@ export function ToolExplorer(props: Props) {
           id="playground-explorer"
           ref={bodyRef}
           onKeyDown={onKeyDown}
+          onFocus={roving.onFocus}
           className="mt-2 max-h-[45vh] overflow-y-auto pr-1 min-[900px]:max-h-[44rem]"
         >
           <input
@@ -200,13 +203,9 @@ export function ToolExplorer(props: Props) {
             onConnection={props.onConnection}
             versions={props.versions}
             onPrompts={props.onPrompts}
-            deferred={
-              props.deferred
-                ? "This page came from a share link, so nothing is sent until you ask."
-                : props.connection.era === "legacy"
-                  ? "On a legacy session the server may ask this page things during any call, and a list call nobody watches would have them refused."
-                  : undefined
-            }
+            // Only a share link waits: on a legacy session the lists load at once too, since a server request during a
+            // list call is now answered as an unattended client answers it (issue 26: a "Load" button and a puzzle).
+            deferred={props.deferred ? "This page came from a share link: nothing is sent to the server until you choose Load." : undefined}
           />
         </div>
       )}
