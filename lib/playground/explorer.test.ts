@@ -13,6 +13,7 @@ import {
   toolCallText,
   toPrompt,
   walkList,
+  listMessage,
   type PageFetch,
 } from "./explorer.ts";
 
@@ -142,4 +143,9 @@ test("walkList: errors in words, odd entries counted, looping cursors stopped", 
   assert.equal(odd.skipped, 2);
   const loop = await walkList("resources", async () => ({ response: { result: { resources: [], nextCursor: "same" } } }));
   assert.match(loop.error ?? "", /repeated the cursor "same"; stopped after 2 pages/);
+});
+
+test("list requests walked side by side never share an id (a stdio process refuses a second request with the same id)", () => {
+  const ids = (["resources", "templates", "prompts"] as const).flatMap((l) => [listMessage(l, 1).id, listMessage(l, 2, "c").id]);
+  assert.equal(new Set(ids).size, ids.length);
 });

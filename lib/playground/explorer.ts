@@ -136,8 +136,10 @@ export function declares(capabilities: Record<string, unknown> | undefined, list
 }
 
 /** The `*\/list` request for one page. */
-export function listMessage(list: ListName, id: number, cursor?: string): Record<string, unknown> {
-  return { jsonrpc: "2.0", id, method: LISTS[list].method, params: cursor === undefined ? {} : { cursor } };
+export function listMessage(list: ListName, page: number, cursor?: string): Record<string, unknown> {
+  // An id of its own per list and page: the lists are walked side by side on one session or stdio process, where two
+  // requests with the same id collide (a stdio process refused the second "id 1").
+  return { jsonrpc: "2.0", id: `explorer-${list}-${page}`, method: LISTS[list].method, params: cursor === undefined ? {} : { cursor } };
 }
 
 export interface ListWalk<T> {
