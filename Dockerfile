@@ -7,7 +7,6 @@ WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary can be downloaded.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-COPY scripts/postinstall.mjs scripts/postinstall.mjs
 RUN npm ci --no-audit --no-fund
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
@@ -17,7 +16,6 @@ FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-COPY scripts/postinstall.mjs scripts/postinstall.mjs
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim

