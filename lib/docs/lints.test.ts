@@ -62,6 +62,13 @@ test("parameters: missing descriptions and ambiguous names", () => {
   assert.match(missing.message, /1 parameter has no description: data/);
   const ambiguous = findings.filter((f) => f.id === "param-name-ambiguous").map((f) => f.path);
   assert.deepEqual(ambiguous, ["/data", "/user", "/id"]);
+  // A generic name its description explains is not flagged; one the description only repeats still is.
+  const described = (description: string) =>
+    lintTool({ ...tool, inputSchema: { type: "object", properties: { body: { type: "string", description } } } }).filter(
+      (f) => f.id === "param-name-ambiguous",
+    ).length;
+  assert.equal(described("Details in Markdown: steps to reproduce, expected and actual behaviour."), 0);
+  assert.equal(described("The body."), 1);
 });
 
 test("schemas: root not object, open no-param schema, network and missing refs", () => {

@@ -277,6 +277,18 @@ const AMBIGUOUS_NAMES = new Set([
   "x",
   "q2",
 ]);
+/** Words a description needs, besides the name itself, to say what a generically named parameter holds. */
+const CONTENT_DESCRIPTION_WORDS = 4;
+
+/** Whether `description` says what the parameter holds: a few words of its own, not the name said again. */
+function describesContent(description: string | undefined, name: string): boolean {
+  const words = (description ?? "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && w !== name && !["the", "a", "an", "of", "to"].includes(w));
+  return words.length >= CONTENT_DESCRIPTION_WORDS;
+}
+
 const ENTITY_NOUNS = new Set([
   "user",
   "account",
@@ -377,7 +389,9 @@ function lintSchema(schema: Record<string, unknown>, tree: ParamTree, add: Add):
     const lower = row.name.toLowerCase();
     let reason: string | undefined;
     let fix: string | undefined;
-    if (AMBIGUOUS_NAMES.has(lower)) {
+    // A generic name whose own description says what goes in it is clear enough (issue 26: `body` of create_issue,
+    // "Details in Markdown: steps to reproduce…", was flagged): the model reads the two together.
+    if (AMBIGUOUS_NAMES.has(lower) && !describesContent(row.description, lower)) {
       reason = `"${row.name}" says nothing about what goes in it.`;
       fix = "Use a name that states the content, e.g. query, issue_body, config_json.";
     } else if (ENTITY_NOUNS.has(lower) && !["object", "array"].some((t) => row.type.startsWith(t))) {

@@ -50,7 +50,38 @@ const VERBS = new Set([
   "rename",
   "show",
   "describe",
+  // Seen on published servers (issue 26: server-everything's toggle-… and trigger-… became "namespaces").
+  "toggle",
+  "trigger",
+  "enable",
+  "disable",
+  "subscribe",
+  "unsubscribe",
+  "invoke",
+  "call",
+  "reset",
+  "refresh",
+  "sync",
+  "clear",
+  "cancel",
+  "submit",
+  "assign",
+  "merge",
+  "publish",
+  "deploy",
+  "render",
+  "export",
+  "import",
+  "load",
+  "save",
+  "print",
+  "convert",
+  "summarize",
+  "calculate",
 ]);
+
+/** Namespaces with at least this many tools get a group: one rule for the docs pages and the playground's explorer. */
+export const MIN_GROUP_SIZE = 2;
 
 /** The namespace prefix of one name (first segment + separator), or undefined. */
 export function namespacePrefix(name: string): string | undefined {
@@ -66,7 +97,7 @@ export function namespacePrefix(name: string): string | undefined {
  * least `minGroupSize` (default 2) names share it; the rest go to a final group with prefix null. With no
  * shared prefix at all, the result is a single group of every name.
  */
-export function groupByNamespace(names: string[], minGroupSize = 2): NamespaceGroup[] {
+export function groupByNamespace(names: string[], minGroupSize = MIN_GROUP_SIZE): NamespaceGroup[] {
   const counts = new Map<string, number>();
   for (const name of names) {
     const p = namespacePrefix(name);

@@ -6,8 +6,6 @@ import { BEHAVIOURS, SEARCH_DESCRIPTION_CHARS, searchText, type Behaviour, type 
 
 /** A row's summary is the description's first line, cut here: a hostile first line may be a megabyte long. */
 export const SUMMARY_MAX_CHARS = 240;
-/** Namespaces with at least this many tools get a group (fewer go to "Other"), in the index and the sidebar alike. */
-export const MIN_GROUP_SIZE = 2;
 
 /** The one behaviour a list shows for a tool (read-only, destructive or modifies), and whether the server stated it. */
 export interface BehaviourMark {
@@ -123,7 +121,7 @@ export function groupRows<T extends { name: string }>(rows: T[]): RowGroup<T>[] 
     if (same) same.push(row);
     else byName.set(row.name, [row]);
   }
-  return groupByNamespace([...byName.keys()], MIN_GROUP_SIZE).map((g, i) => ({
+  return groupByNamespace([...byName.keys()]).map((g, i) => ({
     prefix: g.prefix,
     label: g.label,
     anchor: groupAnchor(g.label, i),

@@ -39,10 +39,10 @@ test("search narrows by every word over name, title and description", () => {
   );
 });
 
-test("tools group by a shared namespace of three or more; otherwise one unlabelled group", () => {
-  const flat = groupTools([tool("a_x"), tool("a_y"), tool("reindex")]);
+test("tools group by a shared namespace of two or more, as on the docs pages; leading verbs are no namespace", () => {
+  const flat = groupTools([tool("toggle-logging"), tool("toggle-updates"), tool("trigger-a"), tool("trigger-b"), tool("reindex")]);
   assert.deepEqual(flat, [{ label: null, tools: flat[0].tools }]);
-  assert.equal(flat[0].tools.length, 3);
+  assert.equal(flat[0].tools.length, 5);
   const grouped = groupTools([tool("gh_a"), tool("jira.x"), tool("gh_b"), tool("gh_c"), tool("ping")]);
   assert.deepEqual(
     grouped.map((g) => [g.label, g.tools.map((t) => t.name)]),

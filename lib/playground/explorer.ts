@@ -9,9 +9,6 @@ import { filterTools } from "../docs/tool-filter.ts";
 import { groupByNamespace } from "../docs/namespaces.ts";
 import { requestTemplate } from "../editor/templates.ts";
 
-/** Namespaces with at least this many tools get a group (as on the docs page). */
-export const MIN_GROUP_SIZE = 3;
-
 /** Pages of one `*\/list` the explorer walks before it stops and says more exist. */
 export const MAX_LIST_PAGES = 10;
 
@@ -29,7 +26,7 @@ export interface ToolGroup {
 /** Group by namespace prefix like the docs' tool index; one unlabelled group when there is no shared prefix. */
 export function groupTools(tools: Tool[]): ToolGroup[] {
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const groups = groupByNamespace([...byName.keys()], MIN_GROUP_SIZE);
+  const groups = groupByNamespace([...byName.keys()]);
   if (groups.length === 1 && groups[0].prefix === null) return [{ label: null, tools }];
   return groups.map((g) => ({ label: g.label, tools: g.names.map((n) => byName.get(n)!) }));
 }
