@@ -46,6 +46,21 @@ test.describe("docs generated from tool definitions", () => {
     await expect(page.getByTestId("tool-index").getByTestId("tool-row-echo")).toBeVisible();
   });
 
+  test("a local URL typed without its scheme is taken as http (issue 26: the browser only said 'Please enter a URL')", async ({ page }) => {
+    await page.goto("/");
+    const field = page.getByLabel("MCP server URL");
+    const bare = process.env.EVERYTHING_URL!.replace(/^http:\/\//, "");
+    await field.fill(bare);
+    await field.press("Enter");
+    await expect(page.getByTestId("server-era")).toContainText("legacy");
+    await expect(page).toHaveURL(new RegExp(`server=${encodeURIComponent(`http://${bare}`)}`));
+
+    await page.goto("/");
+    await page.getByLabel("MCP server URL").fill("my server");
+    await page.getByRole("button", { name: "Connect" }).click();
+    await expect(page.getByTestId("connect-error")).toContainText("contains a space");
+  });
+
   test("a non-MCP URL shows a clear error on the connect form", async ({ page }) => {
     await page.goto("/");
     await page.getByLabel("MCP server URL").fill(`${process.env.MISBEHAVING_BASE}/html`);

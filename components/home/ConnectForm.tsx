@@ -6,6 +6,7 @@ import type { EraChoice } from "@/lib/mcp/contract";
 import { connectField, EraSelect } from "@/components/ui/EraSelect";
 import { api, ApiError } from "@/lib/client/api-client";
 import { parseHeaderLines } from "@/lib/playground/header-lines";
+import { completeServerUrl } from "@/lib/playground/server-url-input";
 import { loadHeaders, saveConnection, saveHeaders } from "@/lib/playground/session-store";
 import { RecentServerList, useRecentServers } from "@/components/ui/RecentServerList";
 
@@ -25,10 +26,14 @@ export function ConnectForm() {
     e.preventDefault();
     const { headers, errors } = parseHeaderLines(headerText);
     if (errors.length) return setError({ message: errors.join(" ") });
+    const target = completeServerUrl(url);
+    if ("error" in target) return setError({ message: target.error });
+    // The field shows what is sent: a scheme added to "localhost:3001/mcp" is there to see.
+    if (target.added) setUrl(target.url);
     setBusy(true);
     setError(null);
     try {
-      const res = await api.connect({ url: url.trim(), era, headers });
+      const res = await api.connect({ url: target.url, era, headers });
       const key = res.connection.url;
       saveConnection(key, res);
       saveHeaders(key, headers);
@@ -41,8 +46,8 @@ export function ConnectForm() {
       // Docs pages cannot sign in (they load without credentials): a server that wants sign-in opens in the playground,
       // whose sign-in panel takes it from there.
       if (err instanceof ApiError && err.body.kind === "upstream-auth") {
-        saveHeaders(url.trim(), headers);
-        return router.push(`/playground?server=${encodeURIComponent(url.trim())}`);
+        saveHeaders(target.url, headers);
+        return router.push(`/playground?server=${encodeURIComponent(target.url)}`);
       }
       setError(err instanceof ApiError ? { message: err.body.message, hint: err.body.hint } : { message: (err as Error).message });
       setBusy(false);
@@ -58,9 +63,13 @@ export function ConnectForm() {
         <input
           id="server-url"
           className={field}
-          type="url"
+          // Text, not type=url: the browser's check refused "localhost:3001/mcp" with only "Please enter a URL";
+          // completeServerUrl adds the scheme and says what is wrong otherwise.
+          type="text"
           inputMode="url"
-          required
+          autoComplete="url"
+          spellCheck={false}
+          autoCapitalize="off"
           placeholder="https://example.com/mcp"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
