@@ -47,15 +47,44 @@ export function BooleanField(p: ControlProps<Of<"boolean">>) {
       </div>
     );
   }
-  return (
+  // Optional with no default: left out, true and false are three answers, and an unticked box cannot show the first
+  // (issue 26: "omit to flip" read the same as false). Left out shows as a mixed box with "not set"; once answered,
+  // "Leave out" takes the argument out again.
+  const unsettable = !p.required && !p.node.hasDefault && !p.inArray;
+  const unset = unsettable && p.value === undefined;
+  const box = (
     <input
       type="checkbox"
       {...common(p, disabled)}
       aria-required={p.required || undefined}
       className="size-4"
+      ref={(el) => {
+        if (el) el.indeterminate = unset;
+      }}
       checked={p.value === true}
       onChange={(e) => set(e.target.checked)}
     />
+  );
+  if (!unsettable) return box;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {box}
+      {unset ? (
+        <span className="text-xs text-zinc-500" data-testid="boolean-not-set">
+          not set
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="rounded text-xs text-accent-700 underline focus-visible:outline-2 focus-visible:outline-accent-600 dark:text-accent-100"
+          disabled={disabled}
+          onClick={() => set(undefined)}
+          aria-label={`Leave out ${p.label}`}
+        >
+          Leave out
+        </button>
+      )}
+    </span>
   );
 }
 

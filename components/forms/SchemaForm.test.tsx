@@ -189,7 +189,7 @@ test("what the form cannot show is JSON with a note, kept byte for byte through 
   assert.equal(form.last()!.extra, unknown);
 });
 
-test("a required boolean without a default is answered Yes or No; an optional one is a checkbox", () => {
+test("a required boolean without a default is answered Yes or No; an optional one is a checkbox that can be left out", () => {
   const schema = {
     type: "object",
     properties: { agree: { type: "boolean", title: "I agree" }, news: { type: "boolean" } },
@@ -204,8 +204,17 @@ test("a required boolean without a default is answered Yes or No; an optional on
   assert.deepEqual(form.last(), { agree: false });
   assert.doesNotMatch(errorsOf(group), /required/);
   const news = screen.getByRole<HTMLInputElement>("checkbox", { name: /news/ });
+  // Optional with no default: left out, true and false look different (a mixed box says "not set").
+  assert.equal(news.indeterminate, true);
+  assert.ok(screen.getByTestId("boolean-not-set"));
   click(news);
   assert.deepEqual(form.last(), { agree: false, news: true });
+  click(news);
+  assert.deepEqual(form.last(), { agree: false, news: false }, "unticked is false, sent as false");
+  assert.equal(news.indeterminate, false);
+  click(screen.getByRole("button", { name: "Leave out news" }));
+  assert.deepEqual(form.last(), { agree: false }, "Leave out takes the argument out again");
+  assert.equal(news.indeterminate, true);
 });
 
 test("defaults: shown as a hint, applied per field or all at once on request, never silently", () => {

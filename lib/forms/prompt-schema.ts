@@ -4,7 +4,10 @@
  */
 import { isObject } from "../json/guards.ts";
 
-/** The object schema of a prompt's `arguments` (an empty object schema when it declares none). */
+/**
+ * The object schema of a prompt's `arguments`: the ones it lists and no others (issue 26: a prompt without arguments
+ * offered "Add property"; the JSON editor still sends anything). Unknown to the list (null): any string arguments.
+ */
 export function promptArgumentsSchema(prompt: unknown): Record<string, unknown> {
   const list = isObject(prompt) && Array.isArray(prompt.arguments) ? prompt.arguments : [];
   const properties: Record<string, Record<string, unknown>> = {};
@@ -18,5 +21,11 @@ export function promptArgumentsSchema(prompt: unknown): Record<string, unknown> 
     };
     if (arg.required === true) required.push(arg.name);
   }
-  return { type: "object", properties, ...(required.length > 0 ? { required } : {}), additionalProperties: { type: "string" } };
+  const known = isObject(prompt) && typeof prompt.name === "string";
+  return {
+    type: "object",
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: known ? false : { type: "string" },
+  };
 }
