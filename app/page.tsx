@@ -1,8 +1,23 @@
 import Link from "next/link";
 import { ConnectForm } from "@/components/home/ConnectForm";
 import { StdioServers } from "@/components/home/StdioServers";
+import type { StdioServersResponse } from "@/lib/mcp/contract";
+import { config } from "@/lib/server/config";
+import { listStdioServers } from "@/lib/server/stdio-config";
 
-export default function Home() {
+// The local stdio servers are read from their config file as the page renders.
+export const dynamic = "force-dynamic";
+
+async function stdioServers(): Promise<StdioServersResponse | null> {
+  try {
+    return await listStdioServers(config());
+  } catch {
+    return null; // /api/stdio says what is misconfigured; the home page still opens
+  }
+}
+
+export default async function Home() {
+  const stdio = await stdioServers();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Explore any MCP server&apos;s tools</h1>
@@ -31,11 +46,13 @@ export default function Home() {
           </Link>
         </div>
       </section>
+      {/* Before the connect form: the recent servers under it appear after load (they live in this browser) and
+          would push anything below them down. */}
+      <StdioServers data={stdio} />
       <section className="mt-8">
         <h2 className="mb-3 font-medium">Connect to a server</h2>
         <ConnectForm />
       </section>
-      <StdioServers />
     </div>
   );
 }

@@ -75,6 +75,14 @@ test.describe("sharing, export and diff", () => {
     await other.getByTestId("compare-live").click();
     await expect(other.getByTestId("diff-summary")).toContainText("No changes");
 
+    // The sharer's browser lists the snapshot on the diff page (the fresh context, which shared nothing, does not).
+    await page.goto("/diff");
+    const mine = page.getByTestId("my-snapshots");
+    await expect(mine).toContainText(id);
+    await mine.getByRole("link", { name: "Compare with live" }).first().click();
+    await expect(page.getByTestId("diff-summary")).toContainText("No changes");
+    await expect(other.getByTestId("my-snapshots")).toHaveCount(0);
+
     expect([...external, ...otherExternal]).toEqual([]);
     await fresh.close();
   });

@@ -7,6 +7,7 @@ import { liveLinks, snapshotLinks } from "@/lib/docs/links";
 import type { ProxyErrorBody, ServerSummary, Tool } from "@/lib/mcp/contract";
 import { loadLiveDocs } from "@/lib/server/docs-load";
 import { loadSnapshot } from "@/lib/server/snapshot-store";
+import { MySnapshots } from "@/components/docs/MySnapshots";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare tool definitions", robots: { index: false } };
@@ -75,11 +76,11 @@ export default async function DiffPage({ searchParams }: { searchParams: Search 
         <form action="/diff" className="flex flex-wrap items-end gap-2 text-sm">
           <label className="flex flex-col gap-0.5">
             Before (snapshot id)
-            <input name="a" defaultValue={a} required className={field} />
+            <input name="a" defaultValue={a} required className={field} list="my-snapshots" />
           </label>
           <label className="flex flex-col gap-0.5">
             After (snapshot id or “live”)
-            <input name="b" defaultValue={b} className={field} />
+            <input name="b" defaultValue={b} className={field} list="my-snapshots" />
           </label>
           <button className="rounded-md border border-zinc-300 px-3 py-1 dark:border-zinc-700">Compare</button>
         </form>
@@ -94,6 +95,7 @@ export default async function DiffPage({ searchParams }: { searchParams: Search 
       {before && "side" in before && after && "side" in after && (
         <DiffView diff={diffToolLists(before.tools, after.tools)} before={before.side} after={after.side} />
       )}
+      <MySnapshots current={a || undefined} />
     </div>
   );
 }

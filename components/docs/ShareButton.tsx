@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { ProxyErrorBody } from "@/lib/mcp/contract";
+import { shareSnapshot } from "@/lib/playground/share-snapshot";
 
 /** Props for {@link ShareButton}. */
 interface Props {
@@ -18,27 +18,16 @@ export function ShareButton({ server }: Props) {
 
   async function share() {
     setState({ status: "busy" });
+    const shared = await shareSnapshot(server);
+    if (!shared.ok) return setState({ status: "error", message: shared.message });
+    let copied = false;
     try {
-      const res = await fetch("/api/snapshots", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ server }),
-      });
-      const body = (await res.json()) as { id: string; url: string; fetchedAt?: string } | ProxyErrorBody;
-      if ("error" in body) return setState({ status: "error", message: body.error.message });
-      // The link as this browser reaches us (the API's url reflects the Host header, which a proxy may rewrite).
-      const url = new URL(`/s/${body.id}`, window.location.origin).href;
-      let copied = false;
-      try {
-        await navigator.clipboard.writeText(url);
-        copied = true;
-      } catch {
-        // No clipboard permission (or an insecure origin): the link is shown for copying by hand.
-      }
-      setState({ status: "done", url, copied, fetchedAt: body.fetchedAt });
-    } catch (err) {
-      setState({ status: "error", message: `Sharing failed: ${(err as Error).message}` });
+      await navigator.clipboard.writeText(shared.url);
+      copied = true;
+    } catch {
+      // No clipboard permission (or an insecure origin): the link is shown for copying by hand.
     }
+    setState({ status: "done", url: shared.url, copied, fetchedAt: shared.fetchedAt });
   }
 
   return (

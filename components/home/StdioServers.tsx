@@ -1,26 +1,11 @@
-"use client";
-
 import Link from "next/link";
-import { useEffect, useState } from "react";
 import type { StdioServersResponse } from "@/lib/mcp/contract";
 
-/** The stdio servers of the local config file, each a link to the playground. Renders nothing in hosted mode. */
-export function StdioServers() {
-  const [data, setData] = useState<StdioServersResponse | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetch("/api/stdio", { cache: "no-store" })
-      .then((res) => (res.ok ? (res.json() as Promise<StdioServersResponse>) : null))
-      .then((body) => {
-        if (!cancelled) setData(body);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
+/**
+ * The stdio servers of the local config file, each a link to the playground. Renders nothing in hosted mode. Given by
+ * the page as it renders (issue 26: fetched after load, the section pushed the page down as it appeared).
+ */
+export function StdioServers({ data }: { data: StdioServersResponse | null }) {
   if (!data?.enabled) return null;
   return (
     <section className="mt-8" data-testid="stdio-servers">

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import type { ProxyErrorBody, UserHeaders } from "@/lib/mcp/contract";
+import type { UserHeaders } from "@/lib/mcp/contract";
+import { shareSnapshot } from "@/lib/playground/share-snapshot";
 import { CopyButton } from "@/components/ui/CopyButton";
 
 interface Props {
@@ -23,18 +24,8 @@ export function SnapshotShare({ server, headers, issuer }: Props) {
 
   async function share() {
     setState({ kind: "busy" });
-    try {
-      const res = await fetch("/api/snapshots", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ server, headers }),
-      });
-      const body = (await res.json()) as { id: string } | ProxyErrorBody;
-      if ("error" in body) return setState({ kind: "error", message: body.error.message });
-      setState({ kind: "done", url: new URL(`/s/${body.id}`, window.location.origin).href });
-    } catch (err) {
-      setState({ kind: "error", message: `Sharing failed: ${(err as Error).message}` });
-    }
+    const shared = await shareSnapshot(server, headers);
+    setState(shared.ok ? { kind: "done", url: shared.url } : { kind: "error", message: shared.message });
   }
 
   return (

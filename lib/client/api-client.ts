@@ -161,4 +161,7 @@ export const api = {
   oauthAuthorize: (req: OAuthAuthorizeRequest, signal?: AbortSignal) => post<OAuthAuthorizeResponse>("/api/oauth/authorize", req, signal),
   /** Revoke the tokens of a sign-in (where the authorization server can). */
   oauthRevoke: (req: OAuthRevokeRequest, signal?: AbortSignal) => post<OAuthRevokeResponse>("/api/oauth/revoke", req, signal),
+  /** Store a snapshot of the server's definitions (Share); `headers` for a signed-in server, used for this fetch only. */
+  snapshot: (req: { server: string; headers?: UserHeaders }, signal?: AbortSignal) =>
+    post<{ id: string; url: string; fetchedAt?: string }>("/api/snapshots", req, signal),
 };
