@@ -12,6 +12,19 @@ export function forbidExternalRequests(page: Page): string[] {
   return external;
 }
 
+/**
+ * Every console error and warning of the page, and every uncaught error, from now on: a page that works on a real
+ * server says nothing there (issue 26: every page warned about its Permissions-Policy).
+ */
+export function watchConsole(page: Page): string[] {
+  const said: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") said.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => said.push(`uncaught: ${err.message}`));
+  return said;
+}
+
 /** Open the playground for a server and tool, and wait until the editor holds the prefilled request. */
 export async function openPlayground(page: Page, server: string, tool?: string) {
   const q = new URLSearchParams({ server, ...(tool ? { tool } : {}) });

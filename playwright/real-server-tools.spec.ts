@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { expect, test } from "./test";
+import { watchConsole } from "./helpers";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "../lib/mcp/meta";
 import { readFileSync } from "node:fs";
 
@@ -63,6 +64,7 @@ for (const target of TARGETS) {
     page,
   }) => {
     test.setTimeout(120_000);
+    const said = watchConsole(page);
     const expected = await serverToolNames(target.direct());
     expect(expected.length).toBeGreaterThan(0);
     const server = target.server();
@@ -88,5 +90,6 @@ for (const target of TARGETS) {
       const res = await page.request.get(`/docs/tools/${encodeURIComponent(name)}?server=${encodeURIComponent(server)}`);
       expect(res.status(), `docs page of ${name}`).toBe(200);
     }
+    expect(said, "console errors and warnings").toEqual([]);
   });
 }

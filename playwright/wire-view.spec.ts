@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { openPlayground, send, setRequest, shootSizes } from "./helpers";
+import { openPlayground, send, setRequest, shootSizes, watchConsole } from "./helpers";
 
 /**
  * The HTTP exchange view on a published server nobody here wrote (issue 26: server-everything's long
@@ -49,7 +49,7 @@ async function overflow(page: Page): Promise<{ page: number; exchange: number }>
   });
 }
 
-async function checkWireView(page: Page, shots: string) {
+async function checkWireView(page: Page, shots: string, said: string[]) {
   for (const width of [1280, 400]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(page.getByTestId("http-exchange")).toBeVisible();
@@ -57,29 +57,33 @@ async function checkWireView(page: Page, shots: string) {
     expect(await overflow(page), `sideways overflow at ${width} px`).toEqual({ page: 0, exchange: 0 });
   }
   await shootSizes(page, "test-results/wire-view", shots, { show: page.getByTestId("http-exchange") });
+  expect(said, "console errors and warnings").toEqual([]);
 }
 
 test.describe("the HTTP exchange view holds on a real server", () => {
   test("server-everything over Streamable HTTP: every header laid out readably, nothing runs off the pane", async ({ page }) => {
+    const said = watchConsole(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openPlayground(page, process.env.EVERYTHING_URL!, "echo");
     await send(page);
     await page.getByRole("tab", { name: /^HTTP/ }).click();
     await expect(page.getByTestId("http-exchange")).toContainText("access-control-expose-headers");
-    await checkWireView(page, "everything");
+    await checkWireView(page, "everything", said);
   });
 
   test("the demo: the same at both widths, light and dark", async ({ page }) => {
+    const said = watchConsole(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openPlayground(page, "builtin:demo", "search_issues");
     await send(page);
     await page.getByRole("tab", { name: /^HTTP/ }).click();
-    await checkWireView(page, "demo");
+    await checkWireView(page, "demo", said);
   });
 });
 
 test.describe("resources and prompts of a real server, rendered", () => {
   test("server-everything: a text resource and a prompt's messages, at 1280 and 400 px, light and dark", async ({ page }) => {
+    const said = watchConsole(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openPlayground(page, process.env.EVERYTHING_URL!);
     await setRequest(
@@ -109,5 +113,6 @@ test.describe("resources and prompts of a real server, rendered", () => {
     await send(page);
     await expect(page.getByTestId("prompt-message").first()).toContainText("Paris");
     await shootSizes(page, "test-results/real-server", "prompt", { show: page.getByTestId("rendered-result") });
+    expect(said, "console errors and warnings").toEqual([]);
   });
 });
