@@ -196,10 +196,11 @@ function entries(dialog: HTMLElement) {
   });
 }
 
-/** The name/value rows of an entry (challenge, authorization request, callback). */
+/** The name/value rows of an entry (challenge, authorization request, callback); not the header tables of its exchanges. */
 function rows(li: HTMLElement): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const dt of li.querySelectorAll("dl > div > dt")) out[dt.textContent ?? ""] = dt.nextElementSibling?.textContent ?? "";
+  for (const dt of li.querySelectorAll('dl:not([data-testid="header-table"]) > div > dt'))
+    out[dt.textContent ?? ""] = dt.nextElementSibling?.textContent ?? "";
   return out;
 }
 
