@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { expect, test } from "./test";
-import { watchConsole } from "./helpers";
+import { shootSizes, watchConsole } from "./helpers";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "../lib/mcp/meta";
 import { readFileSync } from "node:fs";
 
@@ -74,6 +74,7 @@ for (const target of TARGETS) {
     await expect(rows.first()).toBeVisible();
     const docs = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!.slice("tool-row-".length)))).sort();
     expect(docs, "the docs list the server's tools").toEqual(expected);
+    if (!server.startsWith("stdio:")) await shootSizes(page, "test-results/real-server", "docs-everything");
 
     await page.goto(`/playground?server=${encodeURIComponent(server)}`);
     const items = page.getByTestId("explorer-tool");
