@@ -64,6 +64,9 @@ for (const version of versions) {
     dir = nodeDir(version);
     work = copyCheckout();
     const env = { ...process.env, PATH: `${path.join(dir, "bin")}${path.delimiter}${process.env.PATH}`, npm_config_nodedir: dir };
+    // The version the tests will really run on, as PATH resolves `node` for npm and its scripts.
+    const actual = run("node", ["--version"], { env }).out.trim();
+    if (actual !== `v${version}`) throw new Error(`PATH gives ${actual}, not v${version}`);
     const install = run("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: work, env });
     if (install.status !== 0) throw new Error(`npm ci failed:\n${install.out.slice(-4000)}`);
     const installS = (performance.now() - started) / 1000;
