@@ -14,4 +14,8 @@ for (const key of Object.getOwnPropertyNames(win)) {
 }
 target.window = win;
 target.document = win.document;
+// Node 25+ has Web Storage globals of its own (undefined without --localstorage-file), which the copy above keeps:
+// the browser's storage is happy-dom's, whatever Node brings.
+for (const key of ["localStorage", "sessionStorage"] as const)
+  Object.defineProperty(globalThis, key, { value: win[key], configurable: true, writable: true });
 target.IS_REACT_ACT_ENVIRONMENT = true;
