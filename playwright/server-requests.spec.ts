@@ -150,7 +150,7 @@ async function expectCompleted(page: Page, text: string | RegExp, tool: string) 
       message: "the focus is back in the editor",
     })
     .toBe(true);
-  await page.getByRole("tab", { name: /HTTP/ }).click();
+  await page.getByRole("tab", { name: /^(HTTP|stdio) · / }).click();
   await expect(page.getByTestId("http-exchange").first()).toContainText(tool);
   await page.getByRole("tab", { name: "Rendered" }).click();
 }
@@ -254,7 +254,7 @@ for (const transport of TRANSPORTS) {
       await expect(page.getByTestId("exchange-status")).toHaveText("Cancelled.");
       await expect(page.getByTestId("cancelled-note")).toContainText("The request was cancelled.");
       // The HTTP record of the call so far: the tools/call and the server's elicitation request on its stream.
-      await page.getByRole("tab", { name: /HTTP/ }).click();
+      await page.getByRole("tab", { name: /^(HTTP|stdio) · / }).click();
       await expect(page.getByTestId("http-exchange").first()).toContainText("trigger-elicitation-request");
       await expect(page.getByTestId("http-exchange").first()).toContainText("elicitation/create");
       await expectHistory(page, [{ tool: "trigger-elicitation-request", outcome: "cancelled" }]);

@@ -44,6 +44,11 @@ const STATE_LABEL: Partial<Record<Exchange["state"], string>> = {
   cancelled: "Cancelled.",
 };
 
+/** What crossed the wire, for the tab's name: a stdio process speaks no HTTP (issue 26: its tab said "HTTP"). */
+function wireName(exchanges: readonly { transport?: string }[]): "stdio" | "HTTP" {
+  return exchanges.length > 0 && exchanges.every((x) => x.transport === "stdio") ? "stdio" : "HTTP";
+}
+
 /** One exchange: its rounds (MRTR) as a group, and the chosen round's answer as Rendered / JSON / HTTP. */
 export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsking = false, previous = false }: Props) {
   const [picked, setPicked] = useState<number | null>(null);
@@ -176,7 +181,7 @@ function RoundView({
             tabs={[
               {
                 id: "http",
-                label: `HTTP · ${exchanges.length} exchange${exchanges.length === 1 ? "" : "s"}`,
+                label: `${wireName(exchanges)} · ${exchanges.length} exchange${exchanges.length === 1 ? "" : "s"}`,
                 content: <HttpExchangeView exchanges={exchanges} added={[]} />,
               },
             ]}
@@ -246,8 +251,7 @@ function RoundView({
           { id: "json", label: "JSON", content: <RawJsonView value={rpc.response} fileName={`response-round-${round.n}.json`} /> },
           {
             id: "http",
-            // What crossed the wire, named by what it was: a stdio process speaks no HTTP.
-            label: `${rpc.exchanges.length > 0 && rpc.exchanges.every((x) => x.transport === "stdio") ? "stdio" : "HTTP"} · ${Math.round(rpc.durationMs)} ms`,
+            label: `${wireName(rpc.exchanges)} · ${Math.round(rpc.durationMs)} ms`,
             content: <HttpExchangeView exchanges={rpc.exchanges} added={rpc.added} />,
           },
         ]}
