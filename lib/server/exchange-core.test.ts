@@ -213,6 +213,16 @@ for (const transport of TRANSPORTS) {
       }
     });
 
+    test("unattendedAsker between calls: roots/list is not answered 'none' (a server keeps that answer), but told when it is", async () => {
+      const { answer } = await unattendedAsker("no call is running", { betweenCalls: true }).ask(
+        { jsonrpc: "2.0", id: 1, method: "roots/list" },
+        new AbortController().signal,
+      );
+      const error = (answer as { error: { code: number; message: string } }).error;
+      assert.equal(error.code, -32001);
+      assert.match(error.message, /answered during a call.*notifications\/roots\/list_changed/);
+    });
+
     test("unattendedAsker: a method no client capability covers is 'method not found'", async () => {
       const { answer } = await unattendedAsker("nobody").ask({ jsonrpc: "2.0", id: 1, method: "no/such" }, new AbortController().signal);
       assert.deepEqual(answer, { error: { code: -32601, message: "Toolscope cannot answer no/such: nobody" } });

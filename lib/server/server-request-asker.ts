@@ -36,11 +36,15 @@ export const NOT_REVIEWED = -1;
  * The asker for a call no person can answer (a call that was not streamed, a docs page, a list walk, a server asking
  * between calls). Toolscope declares elicitation, sampling and roots on every connection (so docs list the tools an
  * interactive client sees, issue 26), so each gets the answer a client with nobody at the keyboard gives, at once:
- * `roots/list` the empty list (no roots were set here), `elicitation/create` `cancel` (dismissed without a choice),
+ * `roots/list` the empty list (no roots were set here; `betweenCalls`: an error saying it is answered during a call),
+ * `elicitation/create` `cancel` (dismissed without a choice),
  * `sampling/createMessage` the error a client gives for a request its user did not approve; `ping` is answered; a
  * method no client capability covers is "method not found". `refused` keeps the methods nobody answered, for a note.
  */
-export function unattendedAsker(why: string): ServerRequestAsker & { refused: string[] } {
+export function unattendedAsker(
+  why: string,
+  { betweenCalls = false }: { betweenCalls?: boolean } = {},
+): ServerRequestAsker & { refused: string[] } {
   const refused: string[] = [];
   return {
     refused,
@@ -48,6 +52,18 @@ export function unattendedAsker(why: string): ServerRequestAsker & { refused: st
       const ping = pingAnswer(request);
       if (ping) return ping;
       const method = String(request.method);
+      // Between calls on a connection a person uses, "no roots" would be a wrong answer a server keeps (server-everything
+      // caches the first one per session): the person's roots are in their browser. The error says when it is answered.
+      if (method === "roots/list" && betweenCalls)
+        return {
+          answer: {
+            error: {
+              code: NO_ANSWER,
+              message: `Toolscope cannot answer roots/list now: ${why}. It is answered during a call (the roots set in the playground); send notifications/roots/list_changed to be asked again.`,
+            },
+          },
+          answeredBy: "proxy",
+        };
       if (method === "roots/list") return { answer: { result: { roots: [] } }, answeredBy: "proxy" };
       refused.push(method);
       if (method === "elicitation/create") return { answer: { result: { action: "cancel" } }, answeredBy: "proxy" };

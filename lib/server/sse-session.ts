@@ -224,7 +224,7 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
       }
       // Between exchanges nobody is there to ask: a request is refused at once, so the server never waits.
       if (m.id !== undefined && typeof m.method === "string") {
-        void unattendedAsker("no call is running on this HTTP+SSE session")
+        void unattendedAsker("no call is running on this HTTP+SSE session", { betweenCalls: true })
           .ask(m, signal)
           .then(({ answer }) => transport.send({ jsonrpc: "2.0", id: m.id, ...answer } as never))
           .catch(() => undefined);

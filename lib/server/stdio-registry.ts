@@ -222,7 +222,10 @@ export class StdioProcess {
 
   /** A server request while no call runs: nobody can answer it, so the server is told at once. */
   private async refuse(m: Record<string, unknown>): Promise<void> {
-    const { answer } = await unattendedAsker("no call is running on this stdio process").ask(m, new AbortController().signal);
+    const { answer } = await unattendedAsker("no call is running on this stdio process", { betweenCalls: true }).ask(
+      m,
+      new AbortController().signal,
+    );
     await this.transport.send({ jsonrpc: "2.0", id: m.id, ...answer } as never).catch(() => undefined);
   }
 
