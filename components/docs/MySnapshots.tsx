@@ -2,14 +2,14 @@
 
 import Link from "next/link";
 import { useSyncExternalStore } from "react";
-import { listMySnapshots, type MySnapshot } from "@/lib/playground/my-snapshots";
+import { listMySnapshots, MY_SNAPSHOTS_KEY, type MySnapshot } from "@/lib/playground/my-snapshots";
 
 const NONE: MySnapshot[] = [];
 let cached: { raw: string | null; list: MySnapshot[] } = { raw: null, list: NONE };
 
 /** The list as a stable snapshot for useSyncExternalStore (a new array only when the stored text changed). */
 function read(): MySnapshot[] {
-  const raw = globalThis.localStorage?.getItem("toolscope.snapshots") ?? null;
+  const raw = globalThis.localStorage?.getItem(MY_SNAPSHOTS_KEY) ?? null;
   if (raw !== cached.raw) cached = { raw, list: listMySnapshots(globalThis.localStorage) };
   return cached.list;
 }

@@ -8,7 +8,8 @@ export interface MySnapshot {
   at: string;
 }
 
-const KEY = "toolscope.snapshots";
+/** The localStorage key of the list (MySnapshots reads it to notice a change). */
+export const MY_SNAPSHOTS_KEY = "toolscope.snapshots";
 /** The newest this many are kept. */
 export const MAX_MY_SNAPSHOTS = 50;
 
@@ -20,7 +21,7 @@ function valid(v: unknown): v is MySnapshot {
 /** The remembered snapshots, newest first (an unreadable store reads as none). */
 export function listMySnapshots(storage: Pick<Storage, "getItem"> | undefined): MySnapshot[] {
   try {
-    const parsed = JSON.parse(storage?.getItem(KEY) ?? "[]") as unknown;
+    const parsed = JSON.parse(storage?.getItem(MY_SNAPSHOTS_KEY) ?? "[]") as unknown;
     return Array.isArray(parsed) ? parsed.filter(valid) : [];
   } catch {
     return [];
@@ -31,7 +32,7 @@ export function listMySnapshots(storage: Pick<Storage, "getItem"> | undefined): 
 export function rememberMySnapshot(storage: Pick<Storage, "getItem" | "setItem"> | undefined, entry: MySnapshot): void {
   const list = [entry, ...listMySnapshots(storage).filter((s) => s.id !== entry.id)].slice(0, MAX_MY_SNAPSHOTS);
   try {
-    storage?.setItem(KEY, JSON.stringify(list));
+    storage?.setItem(MY_SNAPSHOTS_KEY, JSON.stringify(list));
   } catch {
     // Private mode or a full store: the snapshot exists all the same; only this list misses it.
   }
