@@ -263,6 +263,26 @@ for (const transport of TRANSPORTS) {
   });
 }
 
+test.describe("Streamable HTTP: roots asked right after connecting", () => {
+  // server-everything asks roots/list 350 ms after initialized, on the session's GET stream, and keeps the first answer:
+  // before issue 26 nobody read that stream and the server logged "-32001 Request timed out" for every session.
+  test("with roots remembered in this browser, the server has them before any call: get-roots-list asks nobody", async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        "toolscope.playground-prefs.v1",
+        JSON.stringify({ roots: [{ uri: "file:///tmp/remembered-root", name: "Remembered root" }] }),
+      ),
+    );
+    await open(page, http!.url);
+    await page.waitForTimeout(1_000); // past the server's 350 ms
+    await callTool(page, "get-roots-list");
+    await expectCompleted(page, "URI: file:///tmp/remembered-root", "get-roots-list");
+    await expect(page.getByTestId("rendered-result")).toContainText("Remembered root");
+    await expect(dialogOf(page)).toBeHidden();
+    await expect(page.getByTestId("server-request-record")).toHaveCount(0);
+  });
+});
+
 test.describe("an elicitation left unanswered", () => {
   test.describe.configure({ timeout: 150_000 });
   let app: AppInstance | undefined;

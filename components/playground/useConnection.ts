@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ConnectionDescriptor, ConnectResponse, Era, ProxyErrorBody, Tool, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/client/api-client";
+import { loadPrefs } from "@/lib/playground/prefs-store";
 import { loadConnection, loadHeaders, saveConnection } from "@/lib/playground/session-store";
 import { NO_ATTEMPTS } from "@/lib/playground/oauth-policy";
 import { withOAuthHeader } from "@/lib/playground/oauth-session";
@@ -76,7 +77,11 @@ export function useConnection(server: string, era?: Era, auth?: ConnectionAuth) 
       const remembered = loadConnection(server);
       // interactive: a person answers the server's requests here (elicitation, sampling, roots), so a legacy session
       // declares those capabilities. A legacy descriptor remembered from before that declares none: connect afresh.
-      const fresh = () => api.connect({ url: server, era: era ?? "auto", headers, interactive: true });
+      // roots: a legacy server may ask roots/list right after connecting, before any call (lib/server/session-welcome.ts).
+      const fresh = () => {
+        const { roots } = loadPrefs();
+        return api.connect({ url: server, era: era ?? "auto", headers, interactive: true, ...(roots.length > 0 ? { roots } : {}) });
+      };
       const reusable =
         remembered &&
         (!era || remembered.server.era === era) &&

@@ -27,6 +27,20 @@ test("era defaults to auto and rejects unknown values", () => {
   assert.throws(() => parseConnectRequest({ url: "https://x.test", era: "future" }, limits), /must be one of auto, modern, legacy/);
 });
 
+test("connect roots: file:// URIs with optional names, bounded, each problem named", () => {
+  const roots = [{ uri: "file:///home/me/project", name: "project" }, { uri: "file:///tmp" }];
+  assert.deepEqual(parseConnectRequest({ url: "https://x.test", roots }, limits).roots, roots);
+  assert.equal(parseConnectRequest({ url: "https://x.test" }, limits).roots, undefined);
+  assert.throws(() => parseConnectRequest({ url: "https://x.test", roots: "file:///a" }, limits), /"roots" must be a list/);
+  assert.throws(
+    () => parseConnectRequest({ url: "https://x.test", roots: [{ uri: "https://a" }] }, limits),
+    /"roots\[0\]\.uri" must be a file:\/\/ URI/,
+  );
+  assert.throws(() => parseConnectRequest({ url: "https://x.test", roots: [{ uri: "file:///a", name: 3 }] }, limits), /"roots\[0\]\.name"/);
+  const many = Array.from({ length: 65 }, (_, i) => ({ uri: `file:///r${i}` }));
+  assert.throws(() => parseConnectRequest({ url: "https://x.test", roots: many }, limits), /65 entries; at most 64/);
+});
+
 test("rpc: one message object with a method", () => {
   const connection = { v: 1, url: "builtin:demo", era: "modern", protocolVersion: "2026-07-28" };
   assert.equal(parseRpcRequest({ connection, message: { method: "tools/list" } }, limits).message.method, "tools/list");

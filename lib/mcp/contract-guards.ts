@@ -4,6 +4,7 @@ import {
   type ConnectRequest,
   type ConnectionDescriptor,
   type EraChoice,
+  type RootEntry,
   type RpcAnswerRequest,
   type RpcCancelRequest,
   type RpcRequest,
@@ -119,7 +120,27 @@ export function parseConnectRequest(body: unknown, limits: HeaderLimits): Connec
     era: parseEra(b.era),
     headers: parseUserHeaders(b.headers, limits),
     interactive: b.interactive === true,
+    ...(b.roots !== undefined ? { roots: parseRoots(b.roots) } : {}),
   };
+}
+
+/** Roots a connect may carry at most, and the longest URI and name of one. */
+export const MAX_CONNECT_ROOTS = 64;
+const MAX_ROOT_CHARS = 2_048;
+
+/** `roots`: file:// URIs with optional names, as the playground's roots setting holds them. */
+function parseRoots(value: unknown): RootEntry[] {
+  const shape = ' like [{"uri": "file:///home/me/project", "name": "project"}]';
+  if (!Array.isArray(value)) throw new ContractError(`"roots" must be a list${shape}.`);
+  if (value.length > MAX_CONNECT_ROOTS) throw new ContractError(`"roots" holds ${value.length} entries; at most ${MAX_CONNECT_ROOTS} are taken.`);
+  return value.map((r: unknown, i) => {
+    const o = typeof r === "object" && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : undefined;
+    if (!o || typeof o.uri !== "string" || !/^file:\/\/\S*$/.test(o.uri) || o.uri.length > MAX_ROOT_CHARS)
+      throw new ContractError(`"roots[${i}].uri" must be a file:// URI of at most ${MAX_ROOT_CHARS} characters${shape}.`);
+    if (o.name !== undefined && (typeof o.name !== "string" || o.name.length > MAX_ROOT_CHARS))
+      throw new ContractError(`"roots[${i}].name" must be text of at most ${MAX_ROOT_CHARS} characters, or left out.`);
+    return o.name ? { uri: o.uri, name: o.name } : { uri: o.uri };
+  });
 }
 
 /** An id we minted (a stream or a pending server request): a UUID. */

@@ -98,6 +98,17 @@ export interface ConnectRequest {
    * (docs pages, scripts, a call that is not streamed) the proxy answers them at once (unattendedAsker).
    */
   interactive?: boolean;
+  /**
+   * The roots this browser set, for a `roots/list` a legacy Streamable HTTP server asks right after connecting, on
+   * the session's GET stream (lib/server/session-welcome.ts). Not kept after that.
+   */
+  roots?: RootEntry[];
+}
+
+/** A root as `roots/list` gives it (spec: client/roots). */
+export interface RootEntry {
+  uri: string;
+  name?: string;
 }
 
 export interface ServerSummary {

@@ -5,6 +5,7 @@
  * and decide what happens after each round (done, ask the user, retry at once, or stop: round limit, a loop,
  * a malformed result).
  */
+import type { RootEntry } from "../mcp/contract.ts";
 import { classifyResponse } from "../mcp/response-kind.ts";
 import { isObject } from "../json/guards.ts";
 import { canonicalJson } from "../json/canonical.ts";
@@ -68,10 +69,7 @@ export function samplingResult(text: string, model = SAMPLING_MODEL_NAME): Recor
 /** The model name a hand-written sampling reply declares. */
 export const SAMPLING_MODEL_NAME = "toolscope-human";
 
-export interface RootEntry {
-  uri: string;
-  name?: string;
-}
+export type { RootEntry };
 
 /** A ListRootsResult from the user's configured roots. */
 export function rootsResult(roots: readonly RootEntry[]): Record<string, unknown> {

@@ -58,6 +58,10 @@ export interface Config {
    * walked again before every call.
    */
   toolDefinitionFloorMs: number;
+  /** How long an interactive legacy Streamable HTTP session's GET stream is held after connecting, in ms (0: never). */
+  sessionWelcomeMs: number;
+  /** Such held streams at once in the process; a connect beyond it holds none. */
+  maxSessionWelcomes: number;
   /** Directory for Toolscope's own files (the snapshots database), resolved against the working directory. */
   dataDir: string;
   /** How old a docs page's last good copy may be to stand in while its server is unreachable, in ms (0: never). */
@@ -328,6 +332,8 @@ function parseConfig(): Config {
     demoPageSize: int("TOOLSCOPE_DEMO_PAGE_SIZE", 5, 1, 1_000),
     eraCacheTtlMs: int("TOOLSCOPE_ERA_CACHE_TTL_MS", ERA_CACHE_TTL_MS, 0, 24 * 60 * 60 * 1000),
     toolDefinitionFloorMs: int("TOOLSCOPE_TOOL_DEFINITION_FLOOR_MS", 5_000, 0, 60_000),
+    sessionWelcomeMs: int("TOOLSCOPE_SESSION_WELCOME_MS", 2_000, 0, 60_000),
+    maxSessionWelcomes: int("TOOLSCOPE_MAX_SESSION_WELCOMES", 64, 0, 10_000),
     dataDir: process.env.TOOLSCOPE_DATA_DIR?.trim() || "./data",
     docsStaleMaxMs: int("TOOLSCOPE_DOCS_STALE_MAX_MS", 24 * 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),
     maxSnapshotBytes: int("TOOLSCOPE_MAX_SNAPSHOT_BYTES", 5_000_000, 1_000, 200_000_000),

@@ -40,7 +40,13 @@ export async function connect(
   ctx: ApiContext,
 ): Promise<ConnectResponse> {
   const upstream = await upstreamFor(input.url, ctx);
-  return upstream.connect({ url: input.url, era: input.era, userHeaders: input.headers, interactive: input.interactive === true });
+  return upstream.connect({
+    url: input.url,
+    era: input.era,
+    userHeaders: input.headers,
+    interactive: input.interactive === true,
+    ...(input.roots ? { roots: input.roots } : {}),
+  });
 }
 
 /** A fresh legacy initialize for the same server, headers and capabilities (the old session expired). */

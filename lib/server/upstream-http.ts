@@ -1,11 +1,12 @@
 import "server-only";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
-import { SseParser } from "@/lib/mcp/sse-parser";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
 import { type Channel, type ExchangeResult, runExchange } from "./exchange-core.ts";
 import { createRecorder } from "./recording-fetch.ts";
 import { unattendedAsker, type ServerRequestAsker } from "./server-request-asker.ts";
+import { openSessionStream } from "./session-stream.ts";
+import { endWelcome, welcomeSession } from "./session-welcome.ts";
 import type { StreamLimits } from "./stream-watchdog.ts";
 import type { Target } from "./targets.ts";
 import { connectServer } from "./connect.ts";
@@ -46,8 +47,6 @@ export function withOverrides(target: Target, overrides: Record<string, string> 
   return { ...target, fetch: fetchWith };
 }
 
-/** Times the session's GET stream is asked for again after a 409 (the previous call's stream not yet released). */
-const SESSION_STREAM_RETRIES = 4;
 /**
  * How long the session's GET stream is read after the call's answer. What the call caused is announced there (a tool
  * that changes the list: notifications/tools/list_changed), written by the server right after the answer, so it
@@ -58,64 +57,6 @@ const SESSION_STREAM_GRACE_MS = 50;
 /** Both streams' records, in the order they started. */
 function merged(a: HttpExchange[], b: HttpExchange[]): HttpExchange[] {
   return b.length === 0 ? a : [...a, ...b].sort((x, y) => x.startedAt.localeCompare(y.startedAt));
-}
-
-/**
- * The legacy session's GET stream, read by us: its messages are the session's (shared). A 405 (the server offers no
- * such stream) or 409 (another client holds it) leaves the exchange as it is; the record shows the answer.
- * Resolves with whether the stream is being read.
- */
-async function openSessionStream(
-  opts: HttpChannelOptions,
-  fetchFn: typeof fetch,
-  signal: AbortSignal,
-  deliver: (m: Record<string, unknown>) => void,
-): Promise<boolean> {
-  const headers: Record<string, string> = {
-    ...opts.userHeaders,
-    accept: "text/event-stream",
-    "mcp-session-id": opts.descriptor.sessionId!,
-    "mcp-protocol-version": opts.descriptor.protocolVersion,
-  };
-  let res: Response;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      res = await fetchFn(opts.target.url, { method: "GET", headers, signal });
-    } catch {
-      return false; // recorded; the exchange itself goes on
-    }
-    // 409: the server still holds the stream the previous call closed a moment ago; it lets go within milliseconds.
-    if (res.status !== 409 || attempt > SESSION_STREAM_RETRIES || signal.aborted) break;
-    await res.body?.cancel().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
-  }
-  if (!res.ok || !res.body || !(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
-    await res.body?.cancel().catch(() => undefined);
-    return false;
-  }
-  const parser = new SseParser((e) => {
-    if ((e.event ?? "message") !== "message") return;
-    try {
-      const m = JSON.parse(e.data) as unknown;
-      if (typeof m === "object" && m !== null && !Array.isArray(m)) deliver(m as Record<string, unknown>);
-    } catch {
-      // not JSON: shown in the record, nothing to act on
-    }
-  });
-  const decoder = new TextDecoder();
-  void (async () => {
-    const reader = res.body!.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.push(decoder.decode(value, { stream: true }));
-      }
-    } catch {
-      // closed by us at the end of the exchange, or broken: either way the exchange decides its own fate
-    }
-  })();
-  return true;
 }
 
 /**
@@ -161,8 +102,10 @@ export function httpChannel(opts: HttpChannelOptions): Parameters<typeof runExch
     const channel: Channel = {
       async send(message, { signal, ended }) {
         // The session stream first: a server request raised while the call runs must find it open.
-        if (session)
+        if (session) {
+          endWelcome(opts.descriptor.sessionId);
           session.reading = await openSessionStream(opts, session.recorder.fetch, session.stop.signal, (m) => channel.onmessage?.(m, true));
+        }
         await transport.send(message as never, { headers: opts.extraHeaders, requestSignal: signal, onRequestStreamEnd: ended });
       },
       reply: (message) => transport.send(message as never),
@@ -218,8 +161,8 @@ export function streamableUpstream(target: Target, cfg: UpstreamConfig): Upstrea
     cachesLists: true,
     listens: true,
     hasHeaders: true,
-    connect: (input) =>
-      connectServer({
+    connect: async (input) => {
+      const connected = await connectServer({
         target,
         url: input.url,
         era: input.era,
@@ -228,7 +171,16 @@ export function streamableUpstream(target: Target, cfg: UpstreamConfig): Upstrea
         timeoutMs: cfg.requestTimeoutMs,
         maxBodyBytes: cfg.maxResponseBytes,
         eraCacheTtlMs: cfg.eraCacheTtlMs,
-      }),
+      });
+      const { connection } = connected;
+      // A person's legacy session: what the server asks right after initialized has only the GET stream to go to.
+      if (input.interactive && connection.era === "legacy" && connection.transport !== "sse")
+        welcomeSession(
+          { target, descriptor: connection, userHeaders: input.userHeaders, roots: input.roots ?? [] },
+          { welcomeMs: cfg.sessionWelcomeMs, maxWelcomes: cfg.maxSessionWelcomes, maxBodyBytes: cfg.maxResponseBytes },
+        );
+      return connected;
+    },
     // Nothing is held between exchanges: each opens its own transport (and the legacy GET stream while a person can answer).
     withSession: (descriptor, io, run) =>
       run((extra) =>

@@ -5,6 +5,7 @@ import type {
   DisconnectResponse,
   EraChoice,
   HttpExchange,
+  RootEntry,
   SseEvent,
   UserHeaders,
 } from "@/lib/mcp/contract";
@@ -46,6 +47,8 @@ export interface ConnectInput {
   userHeaders: UserHeaders;
   /** A person answers the server's requests: declare elicitation, sampling and roots. */
   interactive: boolean;
+  /** The roots this browser set (ConnectRequest.roots): answered on a legacy session's GET stream right after connecting. */
+  roots?: RootEntry[];
 }
 
 /** What one session needs besides the messages. */
@@ -77,6 +80,8 @@ export type UpstreamConfig = TargetConfig &
     | "stdioIdleMs"
     | "maxToolPages"
     | "maxTools"
+    | "sessionWelcomeMs"
+    | "maxSessionWelcomes"
   >;
 
 export function isStdioUrl(url: string): boolean {

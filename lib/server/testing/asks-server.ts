@@ -6,7 +6,9 @@
  * every client answers with `{}`). Each tool's result is `{"answer": <result>}` or
  * `{"error": <message>}` as JSON text, so a test can see what reached the server. `waitMs` bounds the server's own
  * wait for the answer (the SDK's request timeout; on it the SDK withdraws the request with notifications/cancelled).
- * `ask-and-go` asks and returns without waiting for the answer.
+ * `ask-and-go` asks and returns without waiting for the answer. With `rootsAtStart`, the server also asks `roots/list`
+ * 150 ms after `notifications/initialized`, between calls, as server-everything does, and `roots-at-start` returns
+ * what it heard then (`{"pending": true}` while it still waits).
  *
  * Served three ways: Streamable HTTP with sessions (`asksHttpHandler`, a fetch handler), HTTP+SSE (`serveAsksSse`,
  * GET /sse + POST /message, a minimal SSE server transport below), and stdio (run this file with `stdio`).
@@ -35,8 +37,23 @@ async function heard(ask: () => Promise<unknown>) {
   }
 }
 
-export function createAsksServer(): McpServer {
+export function createAsksServer({ rootsAtStart = false }: { rootsAtStart?: boolean } = {}): McpServer {
   const server = new McpServer({ name: "asks", version: "1.0.0" }, { capabilities: { tools: {} } });
+  if (rootsAtStart) {
+    let atStart: unknown = { pending: true };
+    server.server.oninitialized = () =>
+      void setTimeout(() => {
+        server.server.listRoots(undefined, { timeout: 1_500 }).then(
+          (answer) => (atStart = { answer }),
+          (err: Error) => (atStart = { error: err.message }),
+        );
+      }, 150);
+    server.registerTool(
+      "roots-at-start",
+      { description: "What the server heard when it asked roots/list right after initialized.", inputSchema: z.object({}) },
+      async () => said(atStart),
+    );
+  }
   server.registerTool(
     "ask-elicit",
     { description: "Asks the user for a name (elicitation/create) and returns the answer.", inputSchema: z.object(WAIT) },
@@ -101,7 +118,7 @@ export function createAsksServer(): McpServer {
 }
 
 /** Streamable HTTP with sessions (the 2025-era way a server can send requests to the client mid-call). */
-export function asksHttpHandler(): { fetch(req: Request): Promise<Response>; close(): Promise<void> } {
+export function asksHttpHandler(opts: { rootsAtStart?: boolean } = {}): { fetch(req: Request): Promise<Response>; close(): Promise<void> } {
   const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; server: McpServer }>();
   return {
     async fetch(req) {
@@ -112,7 +129,7 @@ export function asksHttpHandler(): { fetch(req: Request): Promise<Response>; clo
           return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found" } }, { status: 404 });
         return session.transport.handleRequest(req);
       }
-      const server = createAsksServer();
+      const server = createAsksServer(opts);
       const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => void sessions.set(id, { transport, server }),
