@@ -132,7 +132,8 @@ const MAX_ROOT_CHARS = 2_048;
 function parseRoots(value: unknown): RootEntry[] {
   const shape = ' like [{"uri": "file:///home/me/project", "name": "project"}]';
   if (!Array.isArray(value)) throw new ContractError(`"roots" must be a list${shape}.`);
-  if (value.length > MAX_CONNECT_ROOTS) throw new ContractError(`"roots" holds ${value.length} entries; at most ${MAX_CONNECT_ROOTS} are taken.`);
+  if (value.length > MAX_CONNECT_ROOTS)
+    throw new ContractError(`"roots" holds ${value.length} entries; at most ${MAX_CONNECT_ROOTS} are taken.`);
   return value.map((r: unknown, i) => {
     const o = typeof r === "object" && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : undefined;
     if (!o || typeof o.uri !== "string" || !/^file:\/\/\S*$/.test(o.uri) || o.uri.length > MAX_ROOT_CHARS)
