@@ -3,19 +3,15 @@ import { logSettings, type LogFormat, type LogLevel } from "@/lib/log/format.mjs
 import { httpLimitSettings, type HttpLimitSettings } from "@/scripts/http-limits.mjs";
 import { overloadSettings, type OverloadSettings } from "@/scripts/overload.mjs";
 import { ERA_CACHE_TTL_MS } from "./era-cache.ts";
+import type { UpstreamSettings } from "./upstream-settings.ts";
 
-/** Toolscope's runtime configuration, parsed once from the environment. Every limit lives here and in docs/configuration.md. */
-export interface Config {
-  /** "local": stdio allowed, private-network targets allowed. "hosted": public internet only. */
-  mode: "local" | "hosted";
-  /** Allow upstream targets on loopback/private networks even in hosted mode. Loud on purpose. */
-  allowPrivateNetwork: boolean;
-  /** Private targets reachable even in hosted mode (on-premise): CIDR ranges and host:port pairs. */
-  egressAllow: string[];
+/**
+ * Toolscope's runtime configuration, parsed once from the environment. Every limit lives here (the MCP client core's
+ * own in UpstreamSettings) and in docs/configuration.md.
+ */
+export interface Config extends UpstreamSettings {
   /** Servers whose tool annotations are trusted (shown as facts, not claims); builtin servers always are. */
   trustedServers: string[];
-  /** Upper bound for one upstream request (connect, list page, rpc), in ms. */
-  requestTimeoutMs: number;
   /** Upper bound for one `subscriptions/listen` stream through /api/rpc, in ms (once its event stream is open). */
   listenMaxMs: number;
   /** An upstream event stream on which no byte arrives for this long is cut, in ms. */
@@ -32,8 +28,6 @@ export interface Config {
   maxSchemaDepth: number;
   /** Largest request body our API accepts, in bytes. */
   maxRequestBytes: number;
-  /** Largest upstream response body we read, in bytes. */
-  maxResponseBytes: number;
   /** Bytes one API request or docs page may read from upstream in all, over every page and answer (upstream-budget.ts). */
   maxCallUpstreamBytes: number;
   /** Bytes of upstream answers the process holds at once over all requests (0: an eighth of the heap limit). */
@@ -42,38 +36,23 @@ export interface Config {
   maxDescriptionChars: number;
   /** One deadline for a whole tools/list walk, every page (each page still has TOOLSCOPE_REQUEST_TIMEOUT_MS at most). */
   listDeadlineMs: number;
-  /** Caps when following `tools/list` cursors. */
-  maxToolPages: number;
-  maxTools: number;
   /** Number of user-supplied headers and their total size. */
   maxUserHeaders: number;
   maxUserHeaderBytes: number;
   /** Page size of the built-in demo server's `tools/list`. */
   demoPageSize: number;
-  /** How long an anonymous `auto` connect's era verdict is reused, in ms (0: never). */
-  eraCacheTtlMs: number;
   /**
    * How long a call may use tool definitions this process listed, whatever their `ttlMs` (0: only as `ttlMs` allows).
    * A modern tools/call needs its tool's definition (`Mcp-Param-*`); without this floor a list with no `ttlMs` would be
    * walked again before every call.
    */
   toolDefinitionFloorMs: number;
-  /** How long an interactive legacy Streamable HTTP session's GET stream is held after connecting, in ms (0: never). */
-  sessionWelcomeMs: number;
-  /** Such held streams at once in the process; a connect beyond it holds none. */
-  maxSessionWelcomes: number;
   /** Directory for Toolscope's own files (the snapshots database), resolved against the working directory. */
   dataDir: string;
   /** How old a docs page's last good copy may be to stand in while its server is unreachable, in ms (0: never). */
   docsStaleMaxMs: number;
   /** Largest stored snapshot (canonical JSON of the definitions), in bytes. */
   maxSnapshotBytes: number;
-  /** Local mode only: the `mcpServers` JSON file stdio servers are launched from (the only source of command lines). */
-  stdioConfigPath: string;
-  /** A stdio server process unused this long is stopped, in ms. */
-  stdioIdleMs: number;
-  /** stdio server processes running at once, at most. */
-  stdioMaxProcesses: number;
   /** The public origin (scheme, host, port) people reach Toolscope at: snapshot URLs, Open Graph, the demo's display URL. Required in hosted mode. */
   publicUrl?: string;
   /** Strict-Transport-Security max-age in seconds, sent in hosted mode when the public URL is https (0: not sent). */
@@ -87,8 +66,6 @@ export interface Config {
   allowedHosts: string[];
   /** Reverse-proxy hops in front of Toolscope whose `X-Forwarded-*` headers are believed (0: none, the default). */
   trustProxy: number;
-  /** Upstream requests in flight to one origin (until their answer ends or turns into an event stream); more wait, within the request timeout. */
-  maxConnectionsPerOrigin: number;
   /** Tool icons from other hosts are fetched by Toolscope (through the egress guard) and served from our origin: largest icon, and how long one is cached. */
   iconMaxBytes: number;
   iconCacheMs: number;

@@ -1,4 +1,3 @@
-import "server-only";
 import { Client, StreamableHTTPClientTransport, type PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ConnectResponse, EraChoice, HttpExchange, Implementation, ServerSummary, UserHeaders } from "@/lib/mcp/contract";
 import { CLIENT_INFO, CLIENT_CAPABILITIES, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";

@@ -1,4 +1,3 @@
-import "server-only";
 import { SdkHttpError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, DisconnectRequest, DisconnectResponse, UserHeaders } from "@/lib/mcp/contract";
 import { ContractError, parseDescriptor, parseUserHeaders, type HeaderLimits } from "@/lib/mcp/contract-guards";

@@ -1,4 +1,3 @@
-import "server-only";
 import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";

@@ -56,7 +56,7 @@ function counting(inner: FetchHandler): FetchHandler & { methods: string[] } {
 
 async function opts(url: string, store: MemoryEraVerdictStore, extra: Partial<ConnectOptions> = {}): Promise<ConnectOptions> {
   return {
-    target: await resolveTarget(url, ORIGIN),
+    target: await resolveTarget(url, ORIGIN, config()),
     url,
     era: "auto",
     userHeaders: {},

@@ -1,4 +1,3 @@
-import "server-only";
 import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import { processSingleton } from "../runtime/process-singleton.ts";
 

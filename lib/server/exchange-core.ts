@@ -1,4 +1,3 @@
-import "server-only";
 import type { HttpExchange, ServerRequestRecord } from "@/lib/mcp/contract";
 import { ProxyError } from "./proxy-error.ts";
 import { WITHDRAWN, type ServerRequestAsker } from "./server-request-asker.ts";

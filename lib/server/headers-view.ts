@@ -1,4 +1,3 @@
-import "server-only";
 
 /**
  * A request's headers to read: the Headers object itself when it is one (the SDK transport hands one), else a Headers

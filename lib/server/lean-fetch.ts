@@ -1,4 +1,3 @@
-import "server-only";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";

@@ -1,4 +1,3 @@
-import "server-only";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /**

@@ -1,4 +1,3 @@
-import "server-only";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** How many servers' last tool order is remembered (the check needs two fetches of the same server). */

@@ -1,4 +1,3 @@
-import "server-only";
 import type { CacheScope, ConnectionDescriptor, ExcludedTool, HttpExchange, Tool, ToolsResponse } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, stampMessage } from "@/lib/mcp/meta";
 import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
@@ -8,7 +7,7 @@ import type { SessionIo, Upstream } from "./upstream.ts";
 import { log } from "./log.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { checkToolOrder } from "./list-order.ts";
-import { configuredSchemaLimits, guardToolSchemas } from "./schema-guard.ts";
+import { guardToolSchemas } from "./schema-guard.ts";
 import type { SchemaLimits } from "@/lib/schema/schema-size";
 import { isObject } from "@/lib/json/guards";
 import { maskText } from "@/lib/mcp/mask-text";
@@ -65,6 +64,8 @@ export interface WalkOptions {
   deadline: number;
   /** The deadline's length, for the warning. */
   deadlineMs: number;
+  /** TOOLSCOPE_MAX_SCHEMA_BYTES / _DEPTH: a tool whose schema is larger or deeper is excluded. */
+  schemaLimits: SchemaLimits;
   now?: () => number;
 }
 
@@ -200,7 +201,7 @@ export async function walkToolPages(send: PageSender, opts: WalkOptions): Promis
   );
   if (reshuffled) warnings.push(reshuffled);
 
-  const { tools, excluded } = partitionTools(all, configuredSchemaLimits());
+  const { tools, excluded } = partitionTools(all, opts.schemaLimits);
   return { tools, excluded, ttlMs, cacheScope, fetchedAt: new Date().toISOString(), pages, warnings, exchanges };
 }
 
@@ -212,6 +213,7 @@ export interface ListCaps {
   maxDescriptionChars: number;
   /** TOOLSCOPE_LIST_DEADLINE_MS: the whole walk, every page. */
   deadlineMs: number;
+  schemaLimits: SchemaLimits;
 }
 
 /** Every tool of a server, all pages on one upstream session; the server's own requests meanwhile are refused. */
@@ -230,6 +232,7 @@ export function listAllTools(
     maxDescriptionChars: caps.maxDescriptionChars,
     deadline: Date.now() + caps.deadlineMs,
     deadlineMs: caps.deadlineMs,
+    schemaLimits: caps.schemaLimits,
   };
   const asker = unattendedAsker("Toolscope was listing tools, with no one to ask");
   return upstream.withSession(descriptor, io, (open) =>

@@ -1,4 +1,3 @@
-import "server-only";
 import { logSettings, shouldLog, type LogFields, type LogLevel } from "@/lib/log/format.mjs";
 import { writeLog } from "@/lib/log/safe-write.mjs";
 

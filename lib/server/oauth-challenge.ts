@@ -1,4 +1,3 @@
-import "server-only";
 import { extractWWWAuthenticateParams } from "@modelcontextprotocol/client";
 import type { OAuthChallenge } from "@/lib/mcp/oauth-contract";
 

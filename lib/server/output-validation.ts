@@ -1,4 +1,3 @@
-import "server-only";
 import type { OutputValidation, Tool } from "@/lib/mcp/contract";
 import { classifyResponse } from "@/lib/mcp/response-kind";
 import { validateAgainst } from "@/lib/schema/validate";

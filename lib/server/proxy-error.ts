@@ -1,4 +1,3 @@
-import "server-only";
 import { SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { PROXY_ERROR_STATUS, type HttpExchange, type ProxyErrorBody, type ProxyErrorKind } from "@/lib/mcp/contract";
 import type { OAuthChallenge, OAuthFailureDetail } from "@/lib/mcp/oauth-contract";

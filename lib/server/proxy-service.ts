@@ -30,9 +30,15 @@ import { streamLimitsFor } from "./stream-watchdog.ts";
 import { ToolListBus } from "./tool-list-bus.ts";
 import { bumpToolListGeneration } from "./tool-list-generation.ts";
 import { toolListCache } from "./tools-cache.ts";
-import { upstreamFor, type SessionIo, type Upstream } from "./upstream.ts";
+import { upstreamFor as coreUpstreamFor, type SessionIo, type Upstream } from "./upstream.ts";
+import { BUILTIN_TARGETS } from "./builtin-targets.ts";
 
 type WithHeaders<T> = T & { headers: UserHeaders };
+
+/** The upstream for a URL or descriptor, with Toolscope's builtin servers reachable. The transport is chosen here, once. */
+function upstreamFor(of: string | ConnectionDescriptor, ctx: ApiContext): Promise<Upstream> {
+  return coreUpstreamFor(of, { config: ctx.config, origin: ctx.origin, builtins: BUILTIN_TARGETS });
+}
 
 /** POST /api/connect */
 export async function connect(
@@ -134,6 +140,7 @@ async function fetchToolList(
     maxTools: ctx.config.maxTools,
     maxDescriptionChars: ctx.config.maxDescriptionChars,
     deadlineMs: ctx.config.listDeadlineMs,
+    schemaLimits: { maxBytes: ctx.config.maxSchemaBytes, maxDepth: ctx.config.maxSchemaDepth },
   });
   // Another list than the one last seen here: the server changed it without telling us (no one was listening, or the
   // announcement was lost). Every other cached view of it is stale too: drop them, here and on the other instances.

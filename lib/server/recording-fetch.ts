@@ -1,4 +1,3 @@
-import "server-only";
 import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
 import { maskHeaders } from "@/lib/mcp/secrets";
 import { SseParser } from "@/lib/mcp/sse-parser";

@@ -1,4 +1,3 @@
-import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mergeSecrets, NO_SECRETS, type SecretValues } from "@/lib/mcp/mask-text";
 import { processSingleton } from "../runtime/process-singleton.ts";

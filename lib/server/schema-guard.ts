@@ -1,7 +1,5 @@
-import "server-only";
 import type { Tool } from "@/lib/mcp/contract";
 import { schemaLimitProblem, type SchemaLimits } from "@/lib/schema/schema-size";
-import { config } from "./config.ts";
 
 /**
  * The key of the stub that stands in for a schema over TOOLSCOPE_MAX_SCHEMA_BYTES / _DEPTH; its value is the reason.
@@ -11,12 +9,6 @@ import { config } from "./config.ts";
 export const OMITTED_SCHEMA_KEY = "x-toolscope-omitted";
 
 const SCHEMA_KEYS = ["inputSchema", "outputSchema"] as const;
-
-/** The schema limits of this deployment. */
-export function configuredSchemaLimits(): SchemaLimits {
-  const c = config();
-  return { maxBytes: c.maxSchemaBytes, maxDepth: c.maxSchemaDepth };
-}
 
 /**
  * Measure a tool's schemas. Each one over a limit is replaced by `{ "x-toolscope-omitted": "<why>" }` and `problem`

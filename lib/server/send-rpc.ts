@@ -1,4 +1,3 @@
-import "server-only";
 import type { AddedField, ConnectionDescriptor, HttpExchange, RpcResponse, SseEvent, Tool, UserHeaders } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, proxyRequestId, stampMessage } from "@/lib/mcp/meta";
 import { maskHeaders } from "@/lib/mcp/secrets";

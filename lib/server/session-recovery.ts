@@ -1,4 +1,3 @@
-import "server-only";
 import type { ConnectionDescriptor, HttpExchange } from "@/lib/mcp/contract";
 import { ExchangeFailure } from "./exchange-core.ts";
 

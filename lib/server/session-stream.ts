@@ -1,4 +1,3 @@
-import "server-only";
 import type { ConnectionDescriptor, UserHeaders } from "@/lib/mcp/contract";
 import { SseParser } from "@/lib/mcp/sse-parser";
 import type { Target } from "./targets.ts";

@@ -1,4 +1,3 @@
-import "server-only";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, RootEntry, UserHeaders } from "@/lib/mcp/contract";
 import { onStop } from "./lifecycle.ts";

@@ -1,4 +1,3 @@
-import "server-only";
 import type { EraChoice, HttpExchange } from "@/lib/mcp/contract";
 import { ProxyError } from "./proxy-error.ts";
 

@@ -1,4 +1,3 @@
-import "server-only";
 import { Client, SSEClientTransport, SseError } from "@modelcontextprotocol/client";
 import type { HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "@/lib/mcp/meta";

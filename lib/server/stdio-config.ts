@@ -1,9 +1,8 @@
-import "server-only";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { STDIO_SERVER_NAME } from "@/lib/mcp/contract-guards";
 import type { StdioServersResponse } from "@/lib/mcp/contract";
-import type { Config } from "./config.ts";
+import type { UpstreamSettings } from "./upstream-settings.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { isObject } from "@/lib/json/guards";
 
@@ -123,7 +122,7 @@ export async function loadStdioServers(filePath: string): Promise<StdioServersFi
 const HOSTED_MESSAGE = "stdio servers are only available when Toolscope runs locally.";
 
 /** Refuse any stdio request in hosted mode (403): no process is ever started there. */
-export function assertStdioAllowed(cfg: Pick<Config, "mode">): void {
+export function assertStdioAllowed(cfg: Pick<UpstreamSettings, "mode">): void {
   if (cfg.mode !== "local")
     throw new ProxyError(
       "blocked-target",
@@ -133,7 +132,7 @@ export function assertStdioAllowed(cfg: Pick<Config, "mode">): void {
 }
 
 /** The configured server a `stdio:<name>` URL names, or a clear error. */
-export async function configuredServer(cfg: Pick<Config, "mode" | "stdioConfigPath">, url: string): Promise<StdioServerSpec> {
+export async function configuredServer(cfg: Pick<UpstreamSettings, "mode" | "stdioConfigPath">, url: string): Promise<StdioServerSpec> {
   assertStdioAllowed(cfg);
   const name = url.slice("stdio:".length);
   let file;
@@ -161,7 +160,7 @@ export async function configuredServer(cfg: Pick<Config, "mode" | "stdioConfigPa
 }
 
 /** GET /api/stdio: what the file offers, without env values or full command lines. */
-export async function listStdioServers(cfg: Pick<Config, "mode" | "stdioConfigPath">): Promise<StdioServersResponse> {
+export async function listStdioServers(cfg: Pick<UpstreamSettings, "mode" | "stdioConfigPath">): Promise<StdioServersResponse> {
   if (cfg.mode !== "local") return { enabled: false, servers: [], problem: HOSTED_MESSAGE };
   try {
     const file = await loadStdioServers(cfg.stdioConfigPath);

@@ -1,4 +1,3 @@
-import "server-only";
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -6,7 +5,7 @@ import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
 import { stampMessage } from "@/lib/mcp/meta";
 import type { Channel, ExchangeOptions } from "./exchange-core.ts";
 import { unattendedAsker } from "./server-request-asker.ts";
-import type { Config } from "./config.ts";
+import type { UpstreamSettings } from "./upstream-settings.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { assertStdioAllowed, type StdioServerSpec } from "./stdio-config.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
@@ -437,7 +436,7 @@ function installExitHandlers(registry: StdioRegistry): void {
 }
 
 /** The process-wide registry (one per server process, even across bundles). Refuses in hosted mode. */
-export function stdioRegistry(cfg: Pick<Config, "mode" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes">): StdioRegistry {
+export function stdioRegistry(cfg: Pick<UpstreamSettings, "mode" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes">): StdioRegistry {
   assertStdioAllowed(cfg);
   return processSingleton("stdio-registry", () => {
     const registry = new StdioRegistry({

@@ -1,4 +1,3 @@
-import "server-only";
 import { ProxyError } from "./proxy-error.ts";
 
 /**

@@ -1,10 +1,8 @@
-import "server-only";
 import { redactServerUrl } from "@/lib/mcp/secrets";
-import { config, type Config } from "./config.ts";
 import { createSafeFetch } from "./egress.ts";
-import { demoHandler } from "./demo-handler.ts";
 import { ProxyError } from "./proxy-error.ts";
 import { assertStdioAllowed } from "./stdio-config.ts";
+import type { UpstreamSettings } from "./upstream-settings.ts";
 
 /** Where an upstream request goes and how: a public URL through the guarded egress, or a builtin server in-process. */
 export interface Target {
@@ -14,13 +12,18 @@ export interface Target {
   displayUrl: string;
 }
 
-/** Servers that ship with Toolscope, addressed as `builtin:<id>`. The demo is reached in-process: no network hop, no SSRF exception. */
-const BUILTINS: Record<string, { path: string; handler: () => Promise<{ fetch(req: Request): Promise<Response> }> }> = {
-  demo: { path: "/api/demo/mcp", handler: demoHandler },
-};
+/**
+ * A server that runs in this process, addressed as `builtin:<id>` and reached without the network (no hop, no SSRF
+ * exception): the program using the core names them (the web service: its demo, lib/server/builtin-targets.ts).
+ */
+export interface BuiltinTarget {
+  /** Where the server is also served over HTTP, on `origin`: the URL the exchange shows. */
+  path: string;
+  handler: () => Promise<{ fetch(req: Request): Promise<Response> }>;
+}
 
 /** The settings a target depends on. */
-export type TargetConfig = Pick<Config, "mode" | "allowPrivateNetwork" | "egressAllow" | "requestTimeoutMs" | "maxConnectionsPerOrigin">;
+export type TargetConfig = Pick<UpstreamSettings, "mode" | "allowPrivateNetwork" | "egressAllow" | "requestTimeoutMs" | "maxConnectionsPerOrigin">;
 
 /**
  * An in-process answer whose body ends when the caller aborts, as a closed connection would end it over the network:
@@ -35,7 +38,12 @@ function closable(res: Response, signal: AbortSignal | null | undefined): Respon
 }
 
 /** Resolve a descriptor URL to a target. `origin` is our own public origin, used only for display. */
-export async function resolveTarget(url: string, origin: string, c: TargetConfig = config()): Promise<Target> {
+export async function resolveTarget(
+  url: string,
+  origin: string,
+  c: TargetConfig,
+  builtins: Readonly<Record<string, BuiltinTarget>> = {},
+): Promise<Target> {
   // stdio servers are processes, not URLs: the proxy routes them to ./upstream-stdio.ts before resolving targets.
   if (url.startsWith("stdio:")) {
     assertStdioAllowed(c);
@@ -46,7 +54,8 @@ export async function resolveTarget(url: string, origin: string, c: TargetConfig
     );
   }
   if (url.startsWith("builtin:")) {
-    const entry = BUILTINS[url.slice("builtin:".length)];
+    const id = url.slice("builtin:".length);
+    const entry = Object.hasOwn(builtins, id) ? builtins[id] : undefined;
     if (!entry) throw new Error(`Unknown builtin server ${url}`);
     const handler = await entry.handler();
     // The URL is what the exchange shows; the request itself never leaves the process.

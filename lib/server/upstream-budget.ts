@@ -1,4 +1,3 @@
-import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getHeapStatistics } from "node:v8";
 import { processSingleton } from "../runtime/process-singleton.ts";

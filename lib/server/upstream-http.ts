@@ -1,4 +1,3 @@
-import "server-only";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";

@@ -1,4 +1,3 @@
-import "server-only";
 import type { Target } from "./targets.ts";
 import { connectServer } from "./connect.ts";
 import { disconnectServer } from "./disconnect.ts";

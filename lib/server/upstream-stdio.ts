@@ -1,9 +1,8 @@
-import "server-only";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice } from "@/lib/mcp/contract";
 import { CLIENT_INFO, CLIENT_CAPABILITIES } from "@/lib/mcp/meta";
-import type { Config } from "./config.ts";
+import type { UpstreamSettings } from "./upstream-settings.ts";
 import { describeConnected, negotiation } from "./connect.ts";
 import type { Upstream } from "./upstream.ts";
 import { ProxyError } from "./proxy-error.ts";
@@ -16,7 +15,7 @@ import { stdioRegistry, type StdioProcess, type StdioRegistry } from "./stdio-re
  * legacy servers); tools, rpc and disconnect reach that process through the registry by the descriptor's `stdioId`.
  */
 export type StdioConfig = Pick<
-  Config,
+  UpstreamSettings,
   "mode" | "stdioConfigPath" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes" | "requestTimeoutMs" | "maxToolPages" | "maxTools"
 >;
 

@@ -1,4 +1,3 @@
-import "server-only";
 import type {
   ConnectionDescriptor,
   ConnectResponse,
@@ -9,9 +8,9 @@ import type {
   SseEvent,
   UserHeaders,
 } from "@/lib/mcp/contract";
-import type { Config } from "./config.ts";
+import type { UpstreamSettings } from "./upstream-settings.ts";
 import type { ExchangeOptions } from "./exchange-core.ts";
-import { resolveTarget, type TargetConfig } from "./targets.ts";
+import { resolveTarget, type BuiltinTarget, type TargetConfig } from "./targets.ts";
 import { streamableUpstream } from "./upstream-http.ts";
 import { sseUpstream } from "./upstream-sse.ts";
 import { stdioUpstream } from "./upstream-stdio.ts";
@@ -70,7 +69,7 @@ export type ChannelOpener = (extra?: { headers?: Record<string, string> }) => Ex
 /** The settings the upstreams read. */
 export type UpstreamConfig = TargetConfig &
   Pick<
-    Config,
+    UpstreamSettings,
     | "requestTimeoutMs"
     | "maxResponseBytes"
     | "eraCacheTtlMs"
@@ -89,10 +88,13 @@ export function isStdioUrl(url: string): boolean {
 }
 
 /** The upstream for a URL (to connect) or a descriptor (every later call). */
-export async function upstreamFor(of: string | ConnectionDescriptor, ctx: { config: UpstreamConfig; origin: string }): Promise<Upstream> {
+export async function upstreamFor(
+  of: string | ConnectionDescriptor,
+  ctx: { config: UpstreamConfig; origin: string; builtins?: Readonly<Record<string, BuiltinTarget>> },
+): Promise<Upstream> {
   const url = typeof of === "string" ? of : of.url;
   if (isStdioUrl(url)) return stdioUpstream(ctx.config);
-  const target = await resolveTarget(url, ctx.origin, ctx.config);
+  const target = await resolveTarget(url, ctx.origin, ctx.config, ctx.builtins);
   if (typeof of !== "string" && of.transport === "sse") return sseUpstream(target, ctx.config);
   return streamableUpstream(target, ctx.config);
 }
