@@ -14,12 +14,12 @@ import { listenAll, listenerCount } from "./listeners.mjs";
 import { createOverloadGuard, overloadSettings } from "./overload.mjs";
 import { onSupervisorGone } from "./supervise.mjs";
 
-/** Must match PEER_HEADER in lib/server/client-identity.ts and REQUEST_ID_HEADER in lib/server/log.ts. */
+/** Must match PEER_HEADER in lib/server/client-identity.ts and REQUEST_ID_HEADER in lib/log/log.ts. */
 const PEER_HEADER = "x-toolscope-peer";
 const REQUEST_ID_HEADER = "x-request-id";
 /** The app names the upstream host a request reached (for this log line); it is not sent to the client. */
 const UPSTREAM_HEADER = "x-toolscope-upstream-host";
-/** Must match SHUTDOWN_EVENT in lib/server/lifecycle.ts. */
+/** Must match SHUTDOWN_EVENT in lib/runtime/lifecycle.ts. */
 const SHUTDOWN_EVENT = "toolscope:shutdown";
 /** app/api/health/route.ts: liveness is GET /api/health without `ready`; readiness (with it) is the app's. */
 const HEALTH_PATH = "/api/health";
@@ -188,7 +188,7 @@ function shutdown(reason) {
     process.exit(0);
   });
 }
-/** Must match STOP_HOOKS in lib/server/lifecycle.ts: database pools and Redis connections the app opened. */
+/** Must match STOP_HOOKS in lib/runtime/lifecycle.ts: database pools and Redis connections the app opened. */
 const STOP_HOOKS = Symbol.for("toolscope.stopHooks");
 const CLOSE_TIMEOUT_MS = 2_000;
 

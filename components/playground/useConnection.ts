@@ -77,7 +77,7 @@ export function useConnection(server: string, era?: Era, auth?: ConnectionAuth) 
       const remembered = loadConnection(server);
       // interactive: a person answers the server's requests here (elicitation, sampling, roots), so a legacy session
       // declares those capabilities. A legacy descriptor remembered from before that declares none: connect afresh.
-      // roots: a legacy server may ask roots/list right after connecting, before any call (lib/server/session-welcome.ts).
+      // roots: a legacy server may ask roots/list right after connecting, before any call (lib/upstream/transports/session-welcome.ts).
       const fresh = () => {
         const { roots } = loadPrefs();
         return api.connect({ url: server, era: era ?? "auto", headers, interactive: true, ...(roots.length > 0 ? { roots } : {}) });

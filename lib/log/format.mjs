@@ -1,4 +1,4 @@
-// Toolscope's log lines, shared by the HTTP server (scripts/server.mjs, plain Node) and the app (lib/server/log.ts):
+// Toolscope's log lines, shared by the HTTP server (scripts/server.mjs, plain Node) and the app (lib/log/log.ts):
 // one line per event, JSON for machines (hosted) or short text for people (local). Callers pass only fields that
 // are safe to keep: never headers, bodies, tokens or query strings.
 

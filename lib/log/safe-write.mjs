@@ -1,5 +1,5 @@
 // The one writer of Toolscope's log lines, shared by the HTTP server (scripts/server.mjs) and the app
-// (lib/server/log.ts) in the same process. A stdout or stderr whose reader has gone (a pipe closed: EPIPE) must not
+// (lib/log/log.ts) in the same process. A stdout or stderr whose reader has gone (a pipe closed: EPIPE) must not
 // take the process down: unguarded, every write fails, the failure is an uncaught exception, Next.js's handler writes
 // it to stderr, which fails again — a loop at 100% CPU that starves the timers a graceful shutdown needs. Here a
 // broken stream is detected once (its 'error' event or a failed write), never written to again, and its lines go to

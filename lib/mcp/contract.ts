@@ -100,7 +100,7 @@ export interface ConnectRequest {
   interactive?: boolean;
   /**
    * The roots this browser set, for a `roots/list` a legacy Streamable HTTP server asks right after connecting, on
-   * the session's GET stream (lib/server/session-welcome.ts). Not kept after that.
+   * the session's GET stream (lib/upstream/transports/session-welcome.ts). Not kept after that.
    */
   roots?: RootEntry[];
 }

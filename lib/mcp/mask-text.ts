@@ -3,7 +3,7 @@
  * what they were sent (debug pages, "invalid api key <key>" errors, a JSON-RPC error quoting the request), so any
  * text built from a server's answer may hold the user's own header values: every occurrence of every value, in the
  * spellings a server is likely to echo it in, is replaced by MASK before the text is shown, logged or stored.
- * Pure (no Node APIs): the server enters the values once per request (lib/server/request-secrets.ts).
+ * Pure (no Node APIs): the server enters the values once per request (lib/upstream/errors/request-secrets.ts).
  */
 import { looksLikeSecretValue } from "./secrets.ts";
 

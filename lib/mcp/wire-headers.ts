@@ -3,7 +3,7 @@
  * anything is sent: what the SDK's Streamable HTTP transport derives (content negotiation, MCP-Protocol-Version,
  * Mcp-Method, Mcp-Name, Mcp-Session-Id), and the per-request header overrides a user may set for experiments.
  *
- * The SDK keeps its own derivation private; lib/server/send-rpc-overrides.test.ts sends messages through the
+ * The SDK keeps its own derivation private; lib/upstream/calls/send-rpc-overrides.test.ts sends messages through the
  * real transport and fails when these predictions and the wire disagree.
  */
 import type { Era } from "./contract.ts";

@@ -1,4 +1,4 @@
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "./process-singleton.ts";
 
 /**
  * The process's life: scripts/server.mjs emits this event on SIGTERM/SIGINT (or when its supervisor is gone) as it

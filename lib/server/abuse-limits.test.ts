@@ -13,7 +13,7 @@ import {
   type RateStore,
 } from "./abuse-limits.ts";
 import type { LimitsConfig } from "./config.ts";
-import { ProxyError } from "./proxy-error.ts";
+import { ProxyError } from "../upstream/errors/proxy-error.ts";
 import { REDIS_RETRY_AFTER_MS } from "./rate-store-redis.ts";
 import { closeSharedRedis, newRedis } from "./redis.ts";
 import { servicesForTests } from "../../scripts/test-services.mjs";

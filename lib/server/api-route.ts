@@ -6,19 +6,19 @@ import { ConcurrencySlots, LimitError, type SlotKind } from "./abuse-limits.ts";
 import { admission, AdmissionError } from "./admission.ts";
 import { clientIdentity } from "./client-identity.ts";
 import { config, type Config } from "./config.ts";
-import { onShutdown } from "./lifecycle.ts";
-import { log } from "./log.ts";
+import { onShutdown } from "../runtime/lifecycle.ts";
+import { log } from "../log/log.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 import { publicOrigin } from "./public-origin.ts";
-import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } from "./proxy-error.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
+import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } from "../upstream/errors/proxy-error.ts";
+import { ExchangeFailure } from "../upstream/exchange/exchange-core.ts";
 import { openCall } from "./rpc-control.ts";
 import { readCapped } from "./read-capped.ts";
 import { routeClass } from "./route-classes.ts";
-import type { ServerRequestAsker } from "./server-request-asker.ts";
+import type { ServerRequestAsker } from "../upstream/exchange/server-request-asker.ts";
 import { requestSecretValues, type SecretValues } from "@/lib/mcp/mask-text";
-import { withRequestSecrets } from "./request-secrets.ts";
-import { budgetLimits, withUpstreamBudget } from "./upstream-budget.ts";
+import { withRequestSecrets } from "../upstream/errors/request-secrets.ts";
+import { budgetLimits, withUpstreamBudget } from "../upstream/egress/upstream-budget.ts";
 
 export interface ApiContext {
   config: Config;

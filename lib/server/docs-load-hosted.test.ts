@@ -22,9 +22,9 @@ delete process.env.DATABASE_URL;
 
 const { DOCS_LOAD_HEADER, loadDocs, preloadDocsPage } = await import("./docs-load.ts");
 const { config } = await import("./config.ts");
-const mine: typeof import("./egress.ts") = await import("./egress.ts");
+const mine: typeof import("../upstream/egress/egress.ts") = await import("../upstream/egress/egress.ts");
 const graph = "guard";
-const other: typeof import("./egress.ts") = await import(`./egress.ts?graph=${graph}`);
+const other: typeof import("../upstream/egress/egress.ts") = await import(`./egress.ts?graph=${graph}`);
 
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 

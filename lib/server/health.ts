@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "./config.ts";
-import { isShuttingDown } from "./lifecycle.ts";
+import { isShuttingDown } from "../runtime/lifecycle.ts";
 import { firstConnect, sharedRedis } from "./redis.ts";
 import { loadSnapshot } from "./snapshot-store.ts";
 

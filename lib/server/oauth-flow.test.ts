@@ -7,7 +7,7 @@ import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse } from "@/lib/mcp/oa
 import { config } from "./config.ts";
 import { authorize, type OAuthRunContext } from "./oauth-flow.ts";
 import { revoke } from "./oauth-revoke.ts";
-import { ProxyError } from "./proxy-error.ts";
+import { ProxyError } from "../upstream/errors/proxy-error.ts";
 
 process.env.TOOLSCOPE_MODE = "local";
 

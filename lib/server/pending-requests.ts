@@ -1,8 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { RpcStreamEvent, ServerRequestAnswerer } from "@/lib/mcp/contract";
-import { ProxyError } from "./proxy-error.ts";
-import { NO_ANSWER, pingAnswer, WITHDRAWN, type AnswerBody, type AskOutcome, type ServerRequestAsker } from "./server-request-asker.ts";
+import { ProxyError } from "../upstream/errors/proxy-error.ts";
+import {
+  NO_ANSWER,
+  pingAnswer,
+  WITHDRAWN,
+  type AnswerBody,
+  type AskOutcome,
+  type ServerRequestAsker,
+} from "../upstream/exchange/server-request-asker.ts";
 
 /**
  * The streamed /api/rpc calls of this process that a person can answer, and the server requests each is waiting on.

@@ -1,8 +1,8 @@
 import "server-only";
 import { Redis, type RedisOptions } from "ioredis";
 import type { LogFields } from "@/lib/log/format.mjs";
-import { onStop } from "./lifecycle.ts";
-import { log } from "./log.ts";
+import { onStop } from "../runtime/lifecycle.ts";
+import { log } from "../log/log.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
 
 /** Where the Redis modules report state changes (the app's log; tests pass their own). */

@@ -16,8 +16,8 @@ import { clientIdentity } from "./client-identity.ts";
 import { DOCS_LOAD_HEADER, preloadDocsPage, type DocsPreload } from "./docs-load.ts";
 import { config, type Config, type RateClass } from "./config.ts";
 import { processSingleton } from "../runtime/process-singleton.ts";
-import { isShuttingDown } from "./lifecycle.ts";
-import { log, REQUEST_ID_HEADER } from "./log.ts";
+import { isShuttingDown } from "../runtime/lifecycle.ts";
+import { log, REQUEST_ID_HEADER } from "../log/log.ts";
 import { publicOrigin } from "./public-origin.ts";
 import { routeClass } from "./route-classes.ts";
 

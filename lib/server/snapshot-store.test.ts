@@ -20,7 +20,7 @@ import {
 import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
 import Database from "better-sqlite3";
 import postgres from "postgres";
-import { errorResponse, ProxyError } from "./proxy-error.ts";
+import { errorResponse, ProxyError } from "../upstream/errors/proxy-error.ts";
 import { LimitError } from "./abuse-limits.ts";
 import { servicesForTests } from "../../scripts/test-services.mjs";
 

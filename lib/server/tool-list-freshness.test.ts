@@ -25,7 +25,7 @@ const { connect, rpc, tools } = await import("./proxy-service.ts");
 const { docsSnapshot, freshDocsSnapshot } = await import("./docs-snapshot.ts");
 const { loadDocs, loadLiveDocs } = await import("./docs-load.ts");
 const { knownTools } = await import("./known-tools.ts");
-const { unattendedAsker } = await import("./server-request-asker.ts");
+const { unattendedAsker } = await import("../upstream/exchange/server-request-asker.ts");
 
 const ORIGIN = "http://127.0.0.1:3000";
 const BETA = "beta_summarize_issue";

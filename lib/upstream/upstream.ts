@@ -8,12 +8,12 @@ import type {
   SseEvent,
   UserHeaders,
 } from "@/lib/mcp/contract";
-import type { UpstreamSettings } from "./upstream-settings.ts";
-import type { ExchangeOptions } from "./exchange-core.ts";
-import { resolveTarget, type BuiltinTarget, type TargetConfig } from "./targets.ts";
-import { streamableUpstream } from "./upstream-http.ts";
-import { sseUpstream } from "./upstream-sse.ts";
-import { stdioUpstream } from "./upstream-stdio.ts";
+import type { UpstreamSettings } from "./settings.ts";
+import type { ExchangeOptions } from "./exchange/exchange-core.ts";
+import { resolveTarget, type BuiltinTarget, type TargetConfig } from "./egress/targets.ts";
+import { streamableUpstream } from "./transports/upstream-http.ts";
+import { sseUpstream } from "./transports/upstream-sse.ts";
+import { stdioUpstream } from "./transports/upstream-stdio.ts";
 
 /**
  * An upstream MCP server as the proxy services see it, whatever carries the messages. One implementation per

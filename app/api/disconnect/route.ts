@@ -1,5 +1,5 @@
 import { handleApi } from "@/lib/server/api-route";
-import { parseDisconnectRequest } from "@/lib/server/disconnect";
+import { parseDisconnectRequest } from "@/lib/upstream/transports/disconnect";
 import { disconnect } from "@/lib/server/proxy-service";
 
 export const runtime = "nodejs";

@@ -1,6 +1,6 @@
 import { admitted } from "@/lib/server/admission";
 import { config } from "@/lib/server/config";
-import { createSafeFetch } from "@/lib/server/egress";
+import { createSafeFetch } from "@/lib/upstream/egress/egress";
 import { createIconProxy, iconResponse, type IconProxy } from "@/lib/server/icon-proxy";
 import { processSingleton } from "@/lib/runtime/process-singleton";
 

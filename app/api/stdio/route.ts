@@ -1,6 +1,6 @@
 import type { StdioServersResponse } from "@/lib/mcp/contract";
 import { config } from "@/lib/server/config";
-import { listStdioServers } from "@/lib/server/stdio-config";
+import { listStdioServers } from "@/lib/upstream/transports/stdio-config";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

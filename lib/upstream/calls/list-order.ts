@@ -1,4 +1,4 @@
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 
 /** How many servers' last tool order is remembered (the check needs two fetches of the same server). */
 export const MAX_REMEMBERED_ORDERS = 1_000;

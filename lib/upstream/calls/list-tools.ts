@@ -1,19 +1,19 @@
 import type { CacheScope, ConnectionDescriptor, ExcludedTool, HttpExchange, Tool, ToolsResponse } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, stampMessage } from "@/lib/mcp/meta";
 import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
-import { ExchangeFailure, runExchange } from "./exchange-core.ts";
-import { unattendedAsker } from "./server-request-asker.ts";
-import type { SessionIo, Upstream } from "./upstream.ts";
-import { log } from "./log.ts";
-import { ProxyError } from "./proxy-error.ts";
+import { ExchangeFailure, runExchange } from "../exchange/exchange-core.ts";
+import { unattendedAsker } from "../exchange/server-request-asker.ts";
+import type { SessionIo, Upstream } from "../upstream.ts";
+import { log } from "../../log/log.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { checkToolOrder } from "./list-order.ts";
 import { guardToolSchemas } from "./schema-guard.ts";
 import type { SchemaLimits } from "@/lib/schema/schema-size";
 import { isObject } from "@/lib/json/guards";
 import { maskText } from "@/lib/mcp/mask-text";
-import { requestSecrets } from "./request-secrets.ts";
+import { requestSecrets } from "../errors/request-secrets.ts";
 import { capToolTexts } from "@/lib/mcp/tool-text-caps";
-import { UpstreamBudgetError } from "./upstream-budget.ts";
+import { UpstreamBudgetError } from "../egress/upstream-budget.ts";
 
 /** A "tool excluded" line's fields: the server chose the name (and the reason quotes it), so the user's secrets are masked. */
 function logged(name: string, reason: string): { tool: string; reason: string } {

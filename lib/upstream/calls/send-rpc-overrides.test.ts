@@ -11,10 +11,10 @@ import { CONTENT_HEADERS, contentHeaders, transportMcpHeaders } from "@/lib/mcp/
 import { mirroredParamHeaders } from "@/lib/mcp/x-mcp-header";
 import { createDemoServerHandler, type DemoServerHandler } from "@/lib/demo/server";
 import { sendRpc } from "./send-rpc.ts";
-import type { Target } from "./targets.ts";
-import type { UpstreamConfig } from "./upstream.ts";
-import { streamableUpstream } from "./upstream-http.ts";
-import { sseUpstream } from "./upstream-sse.ts";
+import type { Target } from "../egress/targets.ts";
+import type { UpstreamConfig } from "../upstream.ts";
+import { streamableUpstream } from "../transports/upstream-http.ts";
+import { sseUpstream } from "../transports/upstream-sse.ts";
 
 /** Only connect and disconnect read the settings; a call reads its own from the options. */
 const CFG = { requestTimeoutMs: 5000, maxResponseBytes: 1_000_000 } as UpstreamConfig;

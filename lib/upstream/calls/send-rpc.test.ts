@@ -1,11 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ConnectionDescriptor, Tool } from "@/lib/mcp/contract";
-import { ProxyError } from "./proxy-error.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { refuseExcludedTool, sendRpc } from "./send-rpc.ts";
-import type { Target } from "./targets.ts";
-import type { UpstreamConfig } from "./upstream.ts";
-import { streamableUpstream } from "./upstream-http.ts";
+import type { Target } from "../egress/targets.ts";
+import type { UpstreamConfig } from "../upstream.ts";
+import { streamableUpstream } from "../transports/upstream-http.ts";
 
 const VALID: Tool = {
   name: "valid_tool",

@@ -3,16 +3,16 @@ import { CLIENT_CAPABILITIES, proxyRequestId, stampMessage } from "@/lib/mcp/met
 import { maskHeaders } from "@/lib/mcp/secrets";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
 import { mirroredParamHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
-import { runExchange } from "./exchange-core.ts";
-import { refusedNote, unattendedAsker, type ServerRequestAsker } from "./server-request-asker.ts";
-import type { Upstream } from "./upstream.ts";
-import { SSE_SESSION_NOTE } from "./sse-session.ts";
+import { runExchange } from "../exchange/exchange-core.ts";
+import { refusedNote, unattendedAsker, type ServerRequestAsker } from "../exchange/server-request-asker.ts";
+import type { Upstream } from "../upstream.ts";
+import { SSE_SESSION_NOTE } from "../transports/sse-session.ts";
 import { checkOutput } from "./output-validation.ts";
 import { resultTypeWarning } from "@/lib/mcp/response-kind";
 import { streamConduct } from "@/lib/mcp/stream-conduct";
-import { ProxyError } from "./proxy-error.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { omittedSchemaReason } from "./schema-guard.ts";
-import type { StreamLimits } from "./stream-watchdog.ts";
+import type { StreamLimits } from "../exchange/stream-watchdog.ts";
 import { isObject } from "@/lib/json/guards";
 
 export interface SendRpcOptions {

@@ -10,9 +10,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { stampMessage } from "@/lib/mcp/meta";
 import { ConnectionWaitTimeout, createSafeFetch, MAX_CONNECTIONS_PER_ORIGIN, OriginLimiter } from "./egress.ts";
-import { classifyError, ProxyError } from "./proxy-error.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
-import { exchangeMessage } from "./upstream-http.ts";
+import { classifyError, ProxyError } from "../errors/proxy-error.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
+import { exchangeMessage } from "../transports/upstream-http.ts";
 
 interface Served {
   origin: string;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { allowedTarget, BlockedTargetError, createSafeFetch, isPublicAddress, type Resolver } from "./egress.ts";
-import { classifyError } from "./proxy-error.ts";
+import { classifyError } from "../errors/proxy-error.ts";
 
 /** A resolver standing in for DNS: names point where a hostile DNS zone would point them. */
 const zone: Record<string, string[]> = {

@@ -4,7 +4,7 @@ import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
 import { endObservedStream, leanFetch, leanHeaders } from "./lean-fetch.ts";
 import { currentUpstreamBudget } from "./upstream-budget.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 
 /** Raised when a target address is not allowed by the egress policy. */
 export class BlockedTargetError extends Error {

@@ -1,7 +1,7 @@
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
-import { headersView } from "./headers-view.ts";
+import { headersView } from "../exchange/headers-view.ts";
 
 /**
  * A `fetch` for the proxy's hot path built on undici's `dispatcher.request()` instead of undici's `fetch`.

@@ -1,8 +1,8 @@
 import { redactServerUrl } from "@/lib/mcp/secrets";
 import { createSafeFetch } from "./egress.ts";
-import { ProxyError } from "./proxy-error.ts";
-import { assertStdioAllowed } from "./stdio-config.ts";
-import type { UpstreamSettings } from "./upstream-settings.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
+import { assertStdioAllowed } from "../transports/stdio-config.ts";
+import type { UpstreamSettings } from "../settings.ts";
 
 /** Where an upstream request goes and how: a public URL through the guarded egress, or a builtin server in-process. */
 export interface Target {
@@ -23,7 +23,10 @@ export interface BuiltinTarget {
 }
 
 /** The settings a target depends on. */
-export type TargetConfig = Pick<UpstreamSettings, "mode" | "allowPrivateNetwork" | "egressAllow" | "requestTimeoutMs" | "maxConnectionsPerOrigin">;
+export type TargetConfig = Pick<
+  UpstreamSettings,
+  "mode" | "allowPrivateNetwork" | "egressAllow" | "requestTimeoutMs" | "maxConnectionsPerOrigin"
+>;
 
 /**
  * An in-process answer whose body ends when the caller aborts, as a closed connection would end it over the network:

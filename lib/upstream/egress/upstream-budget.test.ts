@@ -1,10 +1,10 @@
 import { test, describe, after, before } from "node:test";
 import assert from "node:assert/strict";
-import { startAmplifyingServer, type AmplifyingServer } from "../../playwright/fixtures/amplifying-server.ts";
-import { config } from "./config.ts";
-import { connect, tools } from "./proxy-service.ts";
-import { classifyError } from "./proxy-error.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
+import { startAmplifyingServer, type AmplifyingServer } from "../../../playwright/fixtures/amplifying-server.ts";
+import { config } from "../../server/config.ts";
+import { connect, tools } from "../../server/proxy-service.ts";
+import { classifyError } from "../errors/proxy-error.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
 import { BytePool, UpstreamBudget, UpstreamBudgetError, withUpstreamBudget } from "./upstream-budget.ts";
 import { PROXY_ERROR_STATUS } from "@/lib/mcp/contract";
 

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getHeapStatistics } from "node:v8";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 
 /**
  * What one request to our API (or one docs page) may read from upstream servers, in bytes, summed over everything it

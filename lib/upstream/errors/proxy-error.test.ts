@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import type { HttpExchange } from "@/lib/mcp/contract";
 import { ContractError } from "@/lib/mcp/contract-guards";
-import { BlockedTargetError, ConnectionWaitTimeout } from "./egress.ts";
+import { BlockedTargetError, ConnectionWaitTimeout } from "../egress/egress.ts";
 import {
   classifyError,
   describeRedirects,

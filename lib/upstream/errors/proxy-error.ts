@@ -4,10 +4,10 @@ import type { OAuthChallenge, OAuthFailureDetail } from "@/lib/mcp/oauth-contrac
 import { ContractError } from "@/lib/mcp/contract-guards";
 import { redactServerUrl } from "@/lib/mcp/secrets";
 import { maskJson, maskServerText, maskText, mergeSecrets, secretValues } from "@/lib/mcp/mask-text";
-import { BlockedTargetError, ConnectionWaitTimeout } from "./egress.ts";
+import { BlockedTargetError, ConnectionWaitTimeout } from "../egress/egress.ts";
 import { challengeFrom } from "./oauth-challenge.ts";
 import { requestSecrets } from "./request-secrets.ts";
-import { UpstreamBudgetError } from "./upstream-budget.ts";
+import { UpstreamBudgetError } from "../egress/upstream-budget.ts";
 
 /**
  * "We couldn't ask": a failure of the proxy, the network or the request to our API, never the server's answer. Its

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mergeSecrets, NO_SECRETS, type SecretValues } from "@/lib/mcp/mask-text";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 
 /*
  * The user's secrets of the request being served (its header values, its OAuth tokens), ambient like the upstream

@@ -1,5 +1,5 @@
 /**
- * runExchange against real SDK servers (McpServer from @modelcontextprotocol/server, lib/server/testing/asks-server.ts)
+ * runExchange against real SDK servers (McpServer from @modelcontextprotocol/server, lib/upstream/testing/asks-server.ts)
  * over each transport the proxy speaks: Streamable HTTP (a 2025 session, with its GET stream), HTTP+SSE and stdio. The
  * server's tools ask the client mid-call (elicitation/create, sampling/createMessage, roots/list) and return what they
  * heard, so each test sees both sides: the exchange's record, and what reached the server.
@@ -11,18 +11,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ConnectionDescriptor, RpcStreamEvent } from "@/lib/mcp/contract";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
-import { config } from "./config.ts";
-import { connectServer } from "./connect.ts";
+import { config } from "../../server/config.ts";
+import { connectServer } from "../transports/connect.ts";
 import { runExchange, type ExchangeOptions, type ExchangeResult } from "./exchange-core.ts";
-import { PendingCalls } from "./pending-requests.ts";
+import { PendingCalls } from "../../server/pending-requests.ts";
 import { NO_ANSWER, unattendedAsker, type AnswerBody, type ServerRequestAsker } from "./server-request-asker.ts";
-import { StdioRegistry, type StdioProcess } from "./stdio-registry.ts";
+import { StdioRegistry, type StdioProcess } from "../transports/stdio-registry.ts";
 import type { StreamLimits } from "./stream-watchdog.ts";
-import type { Target } from "./targets.ts";
-import { asksHttpHandler, serveAsksSse } from "./testing/asks-server.ts";
-import { httpChannel } from "./upstream-http.ts";
-import { withSseSession } from "./sse-session.ts";
-import { connectStdio } from "./upstream-stdio.ts";
+import type { Target } from "../egress/targets.ts";
+import { asksHttpHandler, serveAsksSse } from "../testing/asks-server.ts";
+import { httpChannel } from "../transports/upstream-http.ts";
+import { withSseSession } from "../transports/sse-session.ts";
+import { connectStdio } from "../transports/upstream-stdio.ts";
 
 const MAX_BODY = 1_000_000;
 
@@ -106,7 +106,7 @@ before(async () => {
       mcpServers: {
         asks: {
           command: process.execPath,
-          args: ["--import", "tsx", path.resolve("lib/server/testing/asks-server.ts"), "stdio"],
+          args: ["--import", "tsx", path.resolve("lib/upstream/testing/asks-server.ts"), "stdio"],
           cwd: process.cwd(),
         },
       },

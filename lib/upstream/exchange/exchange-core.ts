@@ -1,5 +1,5 @@
 import type { HttpExchange, ServerRequestRecord } from "@/lib/mcp/contract";
-import { ProxyError } from "./proxy-error.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { WITHDRAWN, type ServerRequestAsker } from "./server-request-asker.ts";
 import { streamCutError, watchExchange, type ExchangeWatchdog, type StreamLimits } from "./stream-watchdog.ts";
 import { isObject } from "@/lib/json/guards";

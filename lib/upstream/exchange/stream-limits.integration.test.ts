@@ -8,11 +8,11 @@ import assert from "node:assert/strict";
 import type { ConnectionDescriptor } from "@/lib/mcp/contract";
 import { stampMessage } from "@/lib/mcp/meta";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
-import { createStallingMcpHandler } from "../../playwright/fixtures/misbehaving-server.ts";
-import { ProxyError } from "./proxy-error.ts";
+import { createStallingMcpHandler } from "../../../playwright/fixtures/misbehaving-server.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { streamLimitsFor, type StreamLimits } from "./stream-watchdog.ts";
 import { ExchangeFailure } from "./exchange-core.ts";
-import { exchangeMessage } from "./upstream-http.ts";
+import { exchangeMessage } from "../transports/upstream-http.ts";
 
 const MODERN: Pick<ConnectionDescriptor, "era" | "protocolVersion"> = { era: "modern", protocolVersion: "2026-07-28" };
 const LIMITS = streamLimitsFor("tools/call", { streamIdleMs: 1_200, streamMaxMs: 10_000, listenMaxMs: 10_000 });

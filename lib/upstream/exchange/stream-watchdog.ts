@@ -1,4 +1,4 @@
-import { ProxyError } from "./proxy-error.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 
 /**
  * How long an upstream exchange may take once its response is an open event stream (SSE). Until the stream opens the

@@ -215,7 +215,7 @@ export async function serveAsksSse(): Promise<{ url: string; close(): Promise<vo
   };
 }
 
-// `node --import tsx lib/server/testing/asks-server.ts stdio`: the same server on stdin/stdout.
+// `node --import tsx lib/upstream/testing/asks-server.ts stdio`: the same server on stdin/stdout.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === "stdio") {
   const { serveStdio } = await import("@modelcontextprotocol/server/stdio");
   serveStdio(() => createAsksServer());

@@ -22,12 +22,12 @@ import {
   redirectTarget,
   tooManyRedirects,
   upstreamRateLimited,
-} from "./proxy-error.ts";
-import { createRecorder } from "./recording-fetch.ts";
+} from "../errors/proxy-error.ts";
+import { createRecorder } from "../exchange/recording-fetch.ts";
 import { wantsSseFallback } from "./sse-rules.ts";
 import { withSseSession } from "./sse-session.ts";
-import type { Target } from "./targets.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
+import type { Target } from "../egress/targets.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
 
 export interface ConnectOptions {
   target: Target;

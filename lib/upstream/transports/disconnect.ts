@@ -1,10 +1,10 @@
 import { SdkHttpError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, DisconnectRequest, DisconnectResponse, UserHeaders } from "@/lib/mcp/contract";
 import { ContractError, parseDescriptor, parseUserHeaders, type HeaderLimits } from "@/lib/mcp/contract-guards";
-import { createRecorder } from "./recording-fetch.ts";
+import { createRecorder } from "../exchange/recording-fetch.ts";
 import { shortSessionId } from "./session-recovery.ts";
-import type { Target } from "./targets.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
+import type { Target } from "../egress/targets.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
 
 export function parseDisconnectRequest(body: unknown, limits: HeaderLimits): DisconnectRequest & { headers: UserHeaders } {
   if (typeof body !== "object" || body === null || Array.isArray(body))

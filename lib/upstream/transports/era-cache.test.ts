@@ -14,11 +14,11 @@ import {
   verdictTtlMs,
   type EraVerdict,
 } from "./era-cache.ts";
-import { config } from "./config.ts";
-import { connect, tools } from "./proxy-service.ts";
-import { classifyError } from "./proxy-error.ts";
-import { resolveTarget } from "./targets.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
+import { config } from "../../server/config.ts";
+import { connect, tools } from "../../server/proxy-service.ts";
+import { classifyError } from "../errors/proxy-error.ts";
+import { resolveTarget } from "../egress/targets.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
 
 const ORIGIN = "http://localhost:3000";
 const served: ServedHandler[] = [];

@@ -1,5 +1,5 @@
 import type { PriorDiscovery } from "@modelcontextprotocol/client";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 
 /**
  * The era verdict cache: which protocol era a server spoke at its last anonymous `auto` connect,

@@ -1,5 +1,5 @@
 import type { ConnectionDescriptor, HttpExchange } from "@/lib/mcp/contract";
-import { ExchangeFailure } from "./exchange-core.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
 
 /**
  * Legacy session expiry (2025-11-25 transports §Session Management): a 404 to a request that carried

@@ -1,6 +1,6 @@
 import type { ConnectionDescriptor, UserHeaders } from "@/lib/mcp/contract";
 import { SseParser } from "@/lib/mcp/sse-parser";
-import type { Target } from "./targets.ts";
+import type { Target } from "../egress/targets.ts";
 
 /** Times the session's GET stream is asked for again after a 409 (the previous call's stream not yet released). */
 const SESSION_STREAM_RETRIES = 4;

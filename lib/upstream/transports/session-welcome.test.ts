@@ -7,13 +7,13 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { ConnectionDescriptor } from "@/lib/mcp/contract";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
-import { config } from "./config.ts";
-import type { Target } from "./targets.ts";
-import { asksHttpHandler } from "./testing/asks-server.ts";
-import { runExchange } from "./exchange-core.ts";
+import { config } from "../../server/config.ts";
+import type { Target } from "../egress/targets.ts";
+import { asksHttpHandler } from "../testing/asks-server.ts";
+import { runExchange } from "../exchange/exchange-core.ts";
 import { exchangeMessage, httpChannel, streamableUpstream } from "./upstream-http.ts";
 import { welcomesHeld } from "./session-welcome.ts";
-import type { UpstreamConfig } from "./upstream.ts";
+import type { UpstreamConfig } from "../upstream.ts";
 
 const MAX_BODY = 1_000_000;
 const ROOTS = [{ uri: "file:///work/project", name: "project" }, { uri: "file:///work/other" }];

@@ -1,11 +1,11 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, RootEntry, UserHeaders } from "@/lib/mcp/contract";
-import { onStop } from "./lifecycle.ts";
-import { log } from "./log.ts";
-import { createRecorder } from "./recording-fetch.ts";
-import { unattendedAsker } from "./server-request-asker.ts";
+import { onStop } from "../../runtime/lifecycle.ts";
+import { log } from "../../log/log.ts";
+import { createRecorder } from "../exchange/recording-fetch.ts";
+import { unattendedAsker } from "../exchange/server-request-asker.ts";
 import { openSessionStream } from "./session-stream.ts";
-import type { Target } from "./targets.ts";
+import type { Target } from "../egress/targets.ts";
 
 /** The welcome settings (TOOLSCOPE_SESSION_WELCOME_MS, TOOLSCOPE_SESSION_WELCOME_MAX in docs/configuration.md). */
 export interface WelcomeLimits {

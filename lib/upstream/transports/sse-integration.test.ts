@@ -3,16 +3,16 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RpcStreamEvent } from "@/lib/mcp/contract";
-import type { ApiContext } from "./api-route.ts";
-import { config } from "./config.ts";
-import { createSafeFetch } from "./egress.ts";
+import type { ApiContext } from "../../server/api-route.ts";
+import { config } from "../../server/config.ts";
+import { createSafeFetch } from "../egress/egress.ts";
 import { eraVerdictStore, normaliseServerUrl } from "./era-cache.ts";
-import { classifyError, ProxyError } from "./proxy-error.ts";
-import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
+import { classifyError, ProxyError } from "../errors/proxy-error.ts";
+import { connect, disconnect, rpc, tools } from "../../server/proxy-service.ts";
 import { withSseSession } from "./sse-session.ts";
-import { startEverythingServer } from "../../playwright/fixtures/everything-server.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
-import { serveAsksSse } from "./testing/asks-server.ts";
+import { startEverythingServer } from "../../../playwright/fixtures/everything-server.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
+import { serveAsksSse } from "../testing/asks-server.ts";
 
 // Real servers: the published @modelcontextprotocol/server-everything in its HTTP+SSE mode, and a small raw HTTP+SSE
 // server below for what a well-behaved server never does (a foreign endpoint, silence, a server request, a flood).

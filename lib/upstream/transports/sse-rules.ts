@@ -1,5 +1,5 @@
 import type { EraChoice, HttpExchange } from "@/lib/mcp/contract";
-import { ProxyError } from "./proxy-error.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 
 /**
  * The rules around the deprecated HTTP+SSE transport (2024-11-05), kept apart from the session code so they can be

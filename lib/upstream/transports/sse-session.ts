@@ -1,13 +1,20 @@
 import { Client, SSEClientTransport, SseError } from "@modelcontextprotocol/client";
 import type { HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from "@/lib/mcp/meta";
-import { ProxyError } from "./proxy-error.ts";
-import { createRecorder } from "./recording-fetch.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
+import { createRecorder } from "../exchange/recording-fetch.ts";
 import { resolveSseEndpoint } from "./sse-rules.ts";
-import { watchExchange, type ExchangeWatchdog } from "./stream-watchdog.ts";
-import type { Target } from "./targets.ts";
-import { cancelledByCaller, ExchangeFailure, noResponseWithin, streamBroken, type Channel, type ExchangeOptions } from "./exchange-core.ts";
-import { unattendedAsker } from "./server-request-asker.ts";
+import { watchExchange, type ExchangeWatchdog } from "../exchange/stream-watchdog.ts";
+import type { Target } from "../egress/targets.ts";
+import {
+  cancelledByCaller,
+  ExchangeFailure,
+  noResponseWithin,
+  streamBroken,
+  type Channel,
+  type ExchangeOptions,
+} from "../exchange/exchange-core.ts";
+import { unattendedAsker } from "../exchange/server-request-asker.ts";
 
 /**
  * One short session on the deprecated HTTP+SSE transport (2024-11-05), through the SDK's SSEClientTransport and

@@ -12,7 +12,7 @@ import {
   parseStdioConfig,
   StdioConfigError,
 } from "./stdio-config.ts";
-import { ProxyError } from "./proxy-error.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "toolscope-stdio-config-"));
 function file(name: string, content: unknown): string {

@@ -2,8 +2,8 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { STDIO_SERVER_NAME } from "@/lib/mcp/contract-guards";
 import type { StdioServersResponse } from "@/lib/mcp/contract";
-import type { UpstreamSettings } from "./upstream-settings.ts";
-import { ProxyError } from "./proxy-error.ts";
+import type { UpstreamSettings } from "../settings.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { isObject } from "@/lib/json/guards";
 
 /**

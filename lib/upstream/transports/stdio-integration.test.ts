@@ -4,12 +4,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RpcStreamEvent } from "@/lib/mcp/contract";
-import type { ApiContext } from "./api-route.ts";
-import { config } from "./config.ts";
-import { connect, disconnect, rpc, tools } from "./proxy-service.ts";
-import { ProxyError } from "./proxy-error.ts";
+import type { ApiContext } from "../../server/api-route.ts";
+import { config } from "../../server/config.ts";
+import { connect, disconnect, rpc, tools } from "../../server/proxy-service.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { stdioRegistry } from "./stdio-registry.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
 
 // The published @modelcontextprotocol/server-everything (a dev dependency), launched over stdio from a config file.
 const dir = mkdtempSync(path.join(tmpdir(), "toolscope-stdio-it-"));
@@ -22,7 +22,7 @@ writeFileSync(
       everything: { command: process.execPath, args: [everything, "stdio"] },
       asks: {
         command: process.execPath,
-        args: ["--import", "tsx", path.resolve("lib/server/testing/asks-server.ts"), "stdio"],
+        args: ["--import", "tsx", path.resolve("lib/upstream/testing/asks-server.ts"), "stdio"],
         cwd: process.cwd(),
       },
       crashes: { command: process.execPath, args: ["-e", "process.stderr.write('boom: missing API_KEY\\n'); process.exit(2)"] },

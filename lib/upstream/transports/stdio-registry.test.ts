@@ -1,8 +1,8 @@
 import { test, describe, after } from "node:test";
 import assert from "node:assert/strict";
-import { ExchangeFailure, runExchange, type ExchangeResult } from "./exchange-core.ts";
-import { ProxyError } from "./proxy-error.ts";
-import { unattendedAsker } from "./server-request-asker.ts";
+import { ExchangeFailure, runExchange, type ExchangeResult } from "../exchange/exchange-core.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
+import { unattendedAsker } from "../exchange/server-request-asker.ts";
 import type { StdioServerSpec } from "./stdio-config.ts";
 import { StderrRing, StdioRegistry, stdioRegistry, type StdioProcess } from "./stdio-registry.ts";
 

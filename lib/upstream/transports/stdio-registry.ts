@@ -3,12 +3,12 @@ import { randomUUID } from "node:crypto";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { HttpExchange, SseEvent } from "@/lib/mcp/contract";
 import { stampMessage } from "@/lib/mcp/meta";
-import type { Channel, ExchangeOptions } from "./exchange-core.ts";
-import { unattendedAsker } from "./server-request-asker.ts";
-import type { UpstreamSettings } from "./upstream-settings.ts";
-import { ProxyError } from "./proxy-error.ts";
+import type { Channel, ExchangeOptions } from "../exchange/exchange-core.ts";
+import { unattendedAsker } from "../exchange/server-request-asker.ts";
+import type { UpstreamSettings } from "../settings.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { assertStdioAllowed, type StdioServerSpec } from "./stdio-config.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 
 /** stderr kept per process, in bytes (a ring: the oldest lines go first). */
 export const STDERR_BUFFER_BYTES = 64 * 1024;
@@ -436,7 +436,9 @@ function installExitHandlers(registry: StdioRegistry): void {
 }
 
 /** The process-wide registry (one per server process, even across bundles). Refuses in hosted mode. */
-export function stdioRegistry(cfg: Pick<UpstreamSettings, "mode" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes">): StdioRegistry {
+export function stdioRegistry(
+  cfg: Pick<UpstreamSettings, "mode" | "stdioMaxProcesses" | "stdioIdleMs" | "maxResponseBytes">,
+): StdioRegistry {
   assertStdioAllowed(cfg);
   return processSingleton("stdio-registry", () => {
     const registry = new StdioRegistry({

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { exchangeMessage } from "./upstream-http.ts";
-import type { Target } from "./targets.ts";
+import type { Target } from "../egress/targets.ts";
 
 const gc: () => void =
   (globalThis as { gc?: () => void }).gc ??

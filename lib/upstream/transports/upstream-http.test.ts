@@ -1,8 +1,8 @@
 import http from "node:http";
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { ProxyError } from "./proxy-error.ts";
-import { ExchangeFailure } from "./exchange-core.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
+import { ExchangeFailure } from "../exchange/exchange-core.ts";
 import { exchangeMessage, LEGACY_RESUME_ATTEMPTS } from "./upstream-http.ts";
 
 /** A real HTTP endpoint whose POST answers with an event stream scripted per test. */

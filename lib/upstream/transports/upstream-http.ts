@@ -1,16 +1,16 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
-import { type Channel, type ExchangeResult, runExchange } from "./exchange-core.ts";
-import { createRecorder } from "./recording-fetch.ts";
-import { unattendedAsker, type ServerRequestAsker } from "./server-request-asker.ts";
+import { type Channel, type ExchangeResult, runExchange } from "../exchange/exchange-core.ts";
+import { createRecorder } from "../exchange/recording-fetch.ts";
+import { unattendedAsker, type ServerRequestAsker } from "../exchange/server-request-asker.ts";
 import { openSessionStream } from "./session-stream.ts";
 import { endWelcome, welcomeSession } from "./session-welcome.ts";
-import type { StreamLimits } from "./stream-watchdog.ts";
-import type { Target } from "./targets.ts";
+import type { StreamLimits } from "../exchange/stream-watchdog.ts";
+import type { Target } from "../egress/targets.ts";
 import { connectServer } from "./connect.ts";
 import { disconnectServer } from "./disconnect.ts";
-import type { Upstream, UpstreamConfig } from "./upstream.ts";
+import type { Upstream, UpstreamConfig } from "../upstream.ts";
 
 /** Times a legacy response stream with event ids is resumed (GET + Last-Event-ID) before the request counts as lost. */
 export const LEGACY_RESUME_ATTEMPTS = 2;

@@ -1,9 +1,9 @@
-import type { Target } from "./targets.ts";
+import type { Target } from "../egress/targets.ts";
 import { connectServer } from "./connect.ts";
 import { disconnectServer } from "./disconnect.ts";
 import { withSseSession } from "./sse-session.ts";
 import { withOverrides } from "./upstream-http.ts";
-import type { Upstream, UpstreamConfig } from "./upstream.ts";
+import type { Upstream, UpstreamConfig } from "../upstream.ts";
 
 /*
  * The session itself (GET the stream, initialize, the messages, close) is ./sse-session.ts: connect.ts opens one too,

@@ -2,10 +2,10 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice } from "@/lib/mcp/contract";
 import { CLIENT_INFO, CLIENT_CAPABILITIES } from "@/lib/mcp/meta";
-import type { UpstreamSettings } from "./upstream-settings.ts";
+import type { UpstreamSettings } from "../settings.ts";
 import { describeConnected, negotiation } from "./connect.ts";
-import type { Upstream } from "./upstream.ts";
-import { ProxyError } from "./proxy-error.ts";
+import type { Upstream } from "../upstream.ts";
+import { ProxyError } from "../errors/proxy-error.ts";
 import { configuredServer } from "./stdio-config.ts";
 import { stdioRegistry, type StdioProcess, type StdioRegistry } from "./stdio-registry.ts";
 
