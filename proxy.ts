@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { config as serverConfig } from "@/lib/server/config";
-import { guardRequest } from "@/lib/server/request-guard";
+import { config as serverConfig } from "@/lib/server/platform/config";
+import { guardRequest } from "@/lib/server/limits/request-guard";
 import { strictTransportSecurity } from "@/lib/security/csp";
 
 /**

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ConnectForm } from "@/components/home/ConnectForm";
 import { StdioServers } from "@/components/home/StdioServers";
 import type { StdioServersResponse } from "@/lib/mcp/contract";
-import { config } from "@/lib/server/config";
+import { config } from "@/lib/server/platform/config";
 import { listStdioServers } from "@/lib/upstream/transports/stdio-config";
 
 // The local stdio servers are read from their config file as the page renders.

@@ -8,7 +8,7 @@ const MIN_MS = 100;
 const MAX_MS = 300_000;
 const DEFAULT_MS = 10_000;
 
-/** TOOLSCOPE_BODY_READ_TIMEOUT_MS, with the bounds and default of lib/server/config.ts (which refuses a bad value). */
+/** TOOLSCOPE_BODY_READ_TIMEOUT_MS, with the bounds and default of lib/server/platform/config.ts (which refuses a bad value). */
 export function bodyReadTimeoutMs(env) {
   return int(env, ["TOOLSCOPE_BODY_READ_TIMEOUT_MS", DEFAULT_MS, MIN_MS, MAX_MS]);
 }

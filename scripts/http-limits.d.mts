@@ -1,4 +1,4 @@
-// Types for scripts/http-limits.mjs (plain Node ESM, loaded by scripts/server.mjs, lib/server/config.ts and its node:test file).
+// Types for scripts/http-limits.mjs (plain Node ESM, loaded by scripts/server.mjs, lib/server/platform/config.ts and its node:test file).
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 
 export interface HttpLimitSettings {

@@ -7,7 +7,7 @@ import ipaddr from "ipaddr.js";
 import { bodyReadTimeoutMs } from "./body-deadline.mjs";
 import { int } from "./settings.mjs";
 
-/** The settings, their defaults and bounds; lib/server/config.ts validates them by this same function. */
+/** The settings, their defaults and bounds; lib/server/platform/config.ts validates them by this same function. */
 const SETTINGS = {
   headersTimeoutMs: ["TOOLSCOPE_HEADERS_TIMEOUT_MS", 15_000, 1_000, 600_000],
   keepAliveTimeoutMs: ["TOOLSCOPE_KEEPALIVE_TIMEOUT_MS", 5_000, 100, 600_000],

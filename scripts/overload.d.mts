@@ -1,4 +1,4 @@
-// Types for scripts/overload.mjs (plain Node ESM, loaded by scripts/server.mjs, lib/server/config.ts and its test).
+// Types for scripts/overload.mjs (plain Node ESM, loaded by scripts/server.mjs, lib/server/platform/config.ts and its test).
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export interface OverloadSettings {

@@ -14,7 +14,7 @@ import { listenAll, listenerCount } from "./listeners.mjs";
 import { createOverloadGuard, overloadSettings } from "./overload.mjs";
 import { onSupervisorGone } from "./supervise.mjs";
 
-/** Must match PEER_HEADER in lib/server/client-identity.ts and REQUEST_ID_HEADER in lib/log/log.ts. */
+/** Must match PEER_HEADER in lib/server/limits/client-identity.ts and REQUEST_ID_HEADER in lib/log/log.ts. */
 const PEER_HEADER = "x-toolscope-peer";
 const REQUEST_ID_HEADER = "x-request-id";
 /** The app names the upstream host a request reached (for this log line); it is not sent to the client. */

@@ -1,5 +1,5 @@
 // One rule for an integer setting of the HTTP server's own modules (scripts/*.mjs, plain Node, read before the app
-// loads): the same message lib/server/config.ts gives, naming the variable and its bounds.
+// loads): the same message lib/server/platform/config.ts gives, naming the variable and its bounds.
 
 /** The integer in `env[name]`, or `fallback` when unset; throws naming the variable when out of [min, max]. */
 export function int(env, [name, fallback, min, max]) {

@@ -5,8 +5,8 @@ import { diffToolLists } from "@/lib/docs/diff";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
 import { liveLinks, snapshotLinks } from "@/lib/docs/links";
 import type { ProxyErrorBody, ServerSummary, Tool } from "@/lib/mcp/contract";
-import { loadLiveDocs } from "@/lib/server/docs-load";
-import { loadSnapshot } from "@/lib/server/snapshot-store";
+import { loadLiveDocs } from "@/lib/server/docs/docs-load";
+import { loadSnapshot } from "@/lib/server/snapshots/snapshot-store";
 import { MySnapshots } from "@/components/docs/MySnapshots";
 
 export const dynamic = "force-dynamic";

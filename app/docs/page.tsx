@@ -8,8 +8,8 @@ import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { liveLinks } from "@/lib/docs/links";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
 import { shownEndpoint } from "@/lib/docs/display-url";
-import { loadDocs } from "@/lib/server/docs-load";
-import { requestOrigin } from "@/lib/server/request-origin";
+import { loadDocs } from "@/lib/server/docs/docs-load";
+import { requestOrigin } from "@/lib/server/platform/request-origin";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Server docs" };

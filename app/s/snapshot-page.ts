@@ -3,7 +3,7 @@ import { cache } from "react";
 import type { Tool } from "@/lib/mcp/contract";
 import { displayName, firstLine } from "@/lib/docs/display-name";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
-import { loadSnapshot, type Snapshot } from "@/lib/server/snapshot-store";
+import { loadSnapshot, type Snapshot } from "@/lib/server/snapshots/snapshot-store";
 
 /** One snapshot lookup per request, shared by generateMetadata and the page. */
 export const getSnapshot = cache((id: string) => loadSnapshot(id));

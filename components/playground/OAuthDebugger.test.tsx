@@ -59,7 +59,7 @@ const refusedCall = exchange(
   },
 );
 
-/** The steps of the first POST /api/oauth/authorize, as lib/server/oauth-steps.ts describes them. */
+/** The steps of the first POST /api/oauth/authorize, as lib/server/oauth/oauth-steps.ts describes them. */
 const discoverySteps: OAuthStep[] = [
   {
     kind: "resource-metadata",

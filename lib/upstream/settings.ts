@@ -1,6 +1,6 @@
 /**
  * The settings the MCP client core reads (connect, exchanges, egress, stdio, list walks). The web service parses them
- * from the environment with the rest of its configuration (lib/server/config.ts, docs/configuration.md); a program
+ * from the environment with the rest of its configuration (lib/server/platform/config.ts, docs/configuration.md); a program
  * using the core without the service passes its own.
  */
 export interface UpstreamSettings {

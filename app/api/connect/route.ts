@@ -1,6 +1,6 @@
 import { parseConnectRequest } from "@/lib/mcp/contract-guards";
-import { handleApi } from "@/lib/server/api-route";
-import { connect } from "@/lib/server/proxy-service";
+import { handleApi } from "@/lib/server/api/api-route";
+import { connect } from "@/lib/server/api/proxy-service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

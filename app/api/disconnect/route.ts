@@ -1,6 +1,6 @@
-import { handleApi } from "@/lib/server/api-route";
+import { handleApi } from "@/lib/server/api/api-route";
 import { parseDisconnectRequest } from "@/lib/upstream/transports/disconnect";
-import { disconnect } from "@/lib/server/proxy-service";
+import { disconnect } from "@/lib/server/api/proxy-service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

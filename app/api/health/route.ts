@@ -1,4 +1,4 @@
-import { health } from "@/lib/server/health";
+import { health } from "@/lib/server/platform/health";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { admitted } from "@/lib/server/admission";
-import { config } from "@/lib/server/config";
+import { admitted } from "@/lib/server/limits/admission";
+import { config } from "@/lib/server/platform/config";
 import { createSafeFetch } from "@/lib/upstream/egress/egress";
-import { createIconProxy, iconResponse, type IconProxy } from "@/lib/server/icon-proxy";
+import { createIconProxy, iconResponse, type IconProxy } from "@/lib/server/icons/icon-proxy";
 import { processSingleton } from "@/lib/runtime/process-singleton";
 
 export const runtime = "nodejs";

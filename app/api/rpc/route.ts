@@ -1,6 +1,6 @@
 import { parseRpcRequest } from "@/lib/mcp/contract-guards";
-import { handleApi } from "@/lib/server/api-route";
-import { rpc } from "@/lib/server/proxy-service";
+import { handleApi } from "@/lib/server/api/api-route";
+import { rpc } from "@/lib/server/api/proxy-service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 import type { UserHeaders } from "@/lib/mcp/contract";
 import { ContractError, parseServerUrl, parseUserHeaders, type HeaderLimits } from "@/lib/mcp/contract-guards";
-import { handleApi } from "@/lib/server/api-route";
-import { clientIdentity } from "@/lib/server/client-identity";
-import { freshDocsSnapshot } from "@/lib/server/docs-snapshot";
-import { requestOrigin } from "@/lib/server/request-origin";
-import { snapshotDefinitions, snapshotStore } from "@/lib/server/snapshot-store";
+import { handleApi } from "@/lib/server/api/api-route";
+import { clientIdentity } from "@/lib/server/limits/client-identity";
+import { freshDocsSnapshot } from "@/lib/server/docs/docs-snapshot";
+import { requestOrigin } from "@/lib/server/platform/request-origin";
+import { snapshotDefinitions, snapshotStore } from "@/lib/server/snapshots/snapshot-store";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

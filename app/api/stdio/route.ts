@@ -1,5 +1,5 @@
 import type { StdioServersResponse } from "@/lib/mcp/contract";
-import { config } from "@/lib/server/config";
+import { config } from "@/lib/server/platform/config";
 import { listStdioServers } from "@/lib/upstream/transports/stdio-config";
 
 export const runtime = "nodejs";

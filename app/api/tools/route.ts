@@ -1,6 +1,6 @@
 import { parseToolsRequest } from "@/lib/mcp/contract-guards";
-import { handleApi } from "@/lib/server/api-route";
-import { tools } from "@/lib/server/proxy-service";
+import { handleApi } from "@/lib/server/api/api-route";
+import { tools } from "@/lib/server/api/proxy-service";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

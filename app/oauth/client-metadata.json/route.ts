@@ -1,6 +1,6 @@
-import { config } from "@/lib/server/config";
-import { publicOrigin } from "@/lib/server/public-origin";
-import { clientMetadataUrlFor, toolscopeClientMetadata } from "@/lib/server/oauth-client-metadata";
+import { config } from "@/lib/server/platform/config";
+import { publicOrigin } from "@/lib/server/platform/public-origin";
+import { clientMetadataUrlFor, toolscopeClientMetadata } from "@/lib/server/oauth/oauth-client-metadata";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { exportHtml } from "@/lib/docs/export-html";
 import { exportMarkdown } from "@/lib/docs/export-markdown";
-import { requestOrigin } from "@/lib/server/request-origin";
-import { loadSnapshot } from "@/lib/server/snapshot-store";
+import { requestOrigin } from "@/lib/server/platform/request-origin";
+import { loadSnapshot } from "@/lib/server/snapshots/snapshot-store";
 import { exportFileName } from "../snapshot-page";
 
 export type ExportFormat = "md" | "json" | "html";

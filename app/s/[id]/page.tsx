@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { config } from "@/lib/server/config";
-import { requestOrigin } from "@/lib/server/request-origin";
+import { config } from "@/lib/server/platform/config";
+import { requestOrigin } from "@/lib/server/platform/request-origin";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
 import { snapshotLinks } from "@/lib/docs/links";

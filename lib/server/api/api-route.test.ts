@@ -14,8 +14,8 @@ process.env.TOOLSCOPE_MAX_INFLIGHT_CONTROL = "3";
 delete process.env.REDIS_URL;
 
 const { handleApi } = await import("./api-route.ts");
-const { admission } = await import("./admission.ts");
-const { config } = await import("./config.ts");
+const { admission } = await import("../limits/admission.ts");
+const { config } = await import("../platform/config.ts");
 
 interface Sent {
   /** Resolves when the body's stream was cancelled (by our side). */

@@ -20,8 +20,8 @@ process.env.TOOLSCOPE_LOG_LEVEL = "debug";
 const { parseConnectRequest, parseRpcRequest, parseToolsRequest } = await import("@/lib/mcp/contract-guards");
 const { handleApi } = await import("./api-route.ts");
 const { connect, rpc, tools } = await import("./proxy-service.ts");
-const { freshDocsSnapshot } = await import("./docs-snapshot.ts");
-const { snapshotDefinitions } = await import("./snapshot-store.ts");
+const { freshDocsSnapshot } = await import("../docs/docs-snapshot.ts");
+const { snapshotDefinitions } = await import("../snapshots/snapshot-store.ts");
 
 /** Distinctive, and deliberately not shaped like a token (no digits): only the exact-value rule can catch them. */
 const TOKEN = "SECRET-echo/correct+horse-battery";

@@ -2,8 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { RpcStreamEvent } from "@/lib/mcp/contract";
 import { PendingCalls, type PendingLimits } from "./pending-requests.ts";
-import { ProxyError } from "../upstream/errors/proxy-error.ts";
-import { NO_ANSWER, type AskOutcome } from "../upstream/exchange/server-request-asker.ts";
+import { ProxyError } from "../../upstream/errors/proxy-error.ts";
+import { NO_ANSWER, type AskOutcome } from "../../upstream/exchange/server-request-asker.ts";
 
 /** Injectable timers that fire only when told (`fire`), so the timeout is tested without waiting for it. */
 function fakeTimers() {

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { RpcStreamEvent, ServerRequestAnswerer } from "@/lib/mcp/contract";
-import { ProxyError } from "../upstream/errors/proxy-error.ts";
+import { ProxyError } from "../../upstream/errors/proxy-error.ts";
 import {
   NO_ANSWER,
   pingAnswer,
@@ -9,7 +9,7 @@ import {
   type AnswerBody,
   type AskOutcome,
   type ServerRequestAsker,
-} from "../upstream/exchange/server-request-asker.ts";
+} from "../../upstream/exchange/server-request-asker.ts";
 
 /**
  * The streamed /api/rpc calls of this process that a person can answer, and the server requests each is waiting on.

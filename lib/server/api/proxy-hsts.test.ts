@@ -17,7 +17,7 @@ process.env.TOOLSCOPE_LIMITS = "off";
 delete process.env.DATABASE_URL;
 
 const { NextRequest } = await import("next/server");
-const { proxy } = await import("../../proxy.ts");
+const { proxy } = await import("../../../proxy.ts");
 
 test.after(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -16,7 +16,7 @@ process.env.TOOLSCOPE_TOOL_DEFINITION_FLOOR_MS = String(FLOOR_MS);
 delete process.env.REDIS_URL;
 
 const { serveFetchHandler } = await import("@/lib/demo/testing/node-http-adapter");
-const { config } = await import("./config.ts");
+const { config } = await import("../platform/config.ts");
 const { connect, rpc, tools } = await import("./proxy-service.ts");
 
 let served: Awaited<ReturnType<typeof serveFetchHandler>>;

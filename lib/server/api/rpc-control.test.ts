@@ -1,9 +1,9 @@
 import { after, describe, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { closeSharedRedis, firstConnect, newRedis, REDIS_KEY_PREFIX } from "./redis.ts";
+import { closeSharedRedis, firstConnect, newRedis, REDIS_KEY_PREFIX } from "../platform/redis.ts";
 import { RpcControlBus } from "./rpc-control.ts";
-import { servicesForTests } from "../../scripts/test-services.mjs";
+import { servicesForTests } from "../../../scripts/test-services.mjs";
 
 // A throwaway Redis (scripts/test-services.mjs); when it cannot be had, these tests skip saying why.
 const services = await servicesForTests({ redis: true });

@@ -2,12 +2,12 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { RpcAnswerRequest, RpcCancelRequest, RpcControlResponse, RpcStreamEvent } from "@/lib/mcp/contract";
-import type { Config } from "./config.ts";
-import { onStop } from "../runtime/lifecycle.ts";
-import { log } from "../log/log.ts";
+import type { Config } from "../platform/config.ts";
+import { onStop } from "../../runtime/lifecycle.ts";
+import { log } from "../../log/log.ts";
 import { noSuchStream, notWaiting, PendingCalls, type OpenCall } from "./pending-requests.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
-import { firstConnect, newRedis, REDIS_KEY_PREFIX, sharedRedis } from "./redis.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
+import { firstConnect, newRedis, REDIS_KEY_PREFIX, sharedRedis } from "../platform/redis.ts";
 
 /**
  * Answers and cancels for streamed /api/rpc calls (POST /api/rpc/answer, /api/rpc/cancel). The call lives in the

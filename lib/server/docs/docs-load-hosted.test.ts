@@ -21,10 +21,10 @@ delete process.env.TOOLSCOPE_EGRESS_ALLOW;
 delete process.env.DATABASE_URL;
 
 const { DOCS_LOAD_HEADER, loadDocs, preloadDocsPage } = await import("./docs-load.ts");
-const { config } = await import("./config.ts");
-const mine: typeof import("../upstream/egress/egress.ts") = await import("../upstream/egress/egress.ts");
+const { config } = await import("../platform/config.ts");
+const mine: typeof import("../../upstream/egress/egress.ts") = await import("../../upstream/egress/egress.ts");
 const graph = "guard";
-const other: typeof import("../upstream/egress/egress.ts") = await import(`./egress.ts?graph=${graph}`);
+const other: typeof import("../../upstream/egress/egress.ts") = await import(`./egress.ts?graph=${graph}`);
 
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -16,7 +16,7 @@ process.env.TOOLSCOPE_REQUEST_TIMEOUT_MS = "3000";
 delete process.env.DATABASE_URL;
 
 const { DOCS_LOAD_HEADER, docsPageStatus, loadDocs, preloadDocsPage } = await import("./docs-load.ts");
-const { startFaultServer } = await import("../upstream/testing/fault-server.ts");
+const { startFaultServer } = await import("../../upstream/testing/fault-server.ts");
 
 type FaultServer = Awaited<ReturnType<typeof startFaultServer>>;
 let faults: FaultServer;

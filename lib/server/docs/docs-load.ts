@@ -2,12 +2,12 @@ import "server-only";
 import { headers } from "next/headers";
 import { PROXY_ERROR_STATUS, type ProxyErrorBody } from "@/lib/mcp/contract";
 import { parseServerUrl } from "@/lib/mcp/contract-guards";
-import { takeSlot } from "./api-route.ts";
-import { config } from "./config.ts";
+import { takeSlot } from "../api/api-route.ts";
+import { config } from "../platform/config.ts";
 import { docsSnapshot, freshDocsSnapshot, type DocsSnapshot } from "./docs-snapshot.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
-import { publicOrigin } from "./public-origin.ts";
-import { errorHeaders, ProxyError } from "../upstream/errors/proxy-error.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
+import { publicOrigin } from "../platform/public-origin.ts";
+import { errorHeaders, ProxyError } from "../../upstream/errors/proxy-error.ts";
 
 export type DocsLoad =
   | { ok: true; url: string; snap: DocsSnapshot }
@@ -247,7 +247,7 @@ async function preloadDiff(search: URLSearchParams, requestHeaders: Headers): Pr
   if (!a) return undefined;
   const b = typeof rawB === "string" && rawB.trim() ? rawB.trim() : "live";
   // Loaded only here: the snapshot store (SQLite or PostgreSQL) is not needed for any other path the guard sees.
-  const { loadSnapshot } = await import("./snapshot-store.ts");
+  const { loadSnapshot } = await import("../snapshots/snapshot-store.ts");
   const before = await loadSnapshot(a);
   if (!before) return { status: 404, headers: {} };
   if (b !== "live") return (await loadSnapshot(b)) ? undefined : { status: 404, headers: {} };

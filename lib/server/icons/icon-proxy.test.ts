@@ -2,7 +2,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createSafeFetch, type Resolver } from "../upstream/egress/egress.ts";
+import { createSafeFetch, type Resolver } from "../../upstream/egress/egress.ts";
 import {
   createIconProxy,
   FAILED_ICON_CACHE_MS,

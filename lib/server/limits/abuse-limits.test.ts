@@ -12,11 +12,11 @@ import {
   RedisRateStore,
   type RateStore,
 } from "./abuse-limits.ts";
-import type { LimitsConfig } from "./config.ts";
-import { ProxyError } from "../upstream/errors/proxy-error.ts";
+import type { LimitsConfig } from "../platform/config.ts";
+import { ProxyError } from "../../upstream/errors/proxy-error.ts";
 import { REDIS_RETRY_AFTER_MS } from "./rate-store-redis.ts";
-import { closeSharedRedis, newRedis } from "./redis.ts";
-import { servicesForTests } from "../../scripts/test-services.mjs";
+import { closeSharedRedis, newRedis } from "../platform/redis.ts";
+import { servicesForTests } from "../../../scripts/test-services.mjs";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

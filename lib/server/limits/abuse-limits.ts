@@ -1,7 +1,7 @@
 import "server-only";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import type { Config, LimitsConfig, RateClass } from "./config.ts";
-import { ProxyError } from "../upstream/errors/proxy-error.ts";
+import type { Config, LimitsConfig, RateClass } from "../platform/config.ts";
+import { ProxyError } from "../../upstream/errors/proxy-error.ts";
 import { RedisRateStore } from "./rate-store-redis.ts";
 
 /** A refusal by one of the abuse limits: a 429 with when to retry. */

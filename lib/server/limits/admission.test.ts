@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Admission, AdmissionError, admitted } from "./admission.ts";
-import { RATE_CLASSES, type RateClass } from "./config.ts";
-import { ProxyError } from "../upstream/errors/proxy-error.ts";
+import { RATE_CLASSES, type RateClass } from "../platform/config.ts";
+import { ProxyError } from "../../upstream/errors/proxy-error.ts";
 
 function maxes(extra: Partial<Record<RateClass, number>>): Record<RateClass, number> {
   return { ...(Object.fromEntries(RATE_CLASSES.map((c) => [c, 100])) as Record<RateClass, number>), ...extra };

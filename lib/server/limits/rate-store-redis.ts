@@ -2,7 +2,7 @@ import "server-only";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions } from "rate-limiter-flexible";
 import type { RateStore } from "./abuse-limits.ts";
-import { firstConnect, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "./redis.ts";
+import { firstConnect, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "../platform/redis.ts";
 
 /** After Redis failed a request, the next ones skip it for this long: a partition would otherwise cost each one the command timeout. */
 export const REDIS_RETRY_AFTER_MS = 5_000;

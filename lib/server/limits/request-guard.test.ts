@@ -15,7 +15,7 @@ delete process.env.REDIS_URL;
 
 const { NextRequest } = await import("next/server");
 const { guardRequest } = await import("./request-guard.ts");
-const { config, RATE_CLASSES } = await import("./config.ts");
+const { config, RATE_CLASSES } = await import("../platform/config.ts");
 const { admission } = await import("./admission.ts");
 
 let peer = 0;

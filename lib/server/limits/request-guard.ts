@@ -13,12 +13,12 @@ import {
 import { consumeRate, consumeSnapshotQuota, LimitError, rateStore as configuredRateStore, type RateStore } from "./abuse-limits.ts";
 import { admission, AdmissionError } from "./admission.ts";
 import { clientIdentity } from "./client-identity.ts";
-import { DOCS_LOAD_HEADER, preloadDocsPage, type DocsPreload } from "./docs-load.ts";
-import { config, type Config, type RateClass } from "./config.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
-import { isShuttingDown } from "../runtime/lifecycle.ts";
-import { log, REQUEST_ID_HEADER } from "../log/log.ts";
-import { publicOrigin } from "./public-origin.ts";
+import { DOCS_LOAD_HEADER, preloadDocsPage, type DocsPreload } from "../docs/docs-load.ts";
+import { config, type Config, type RateClass } from "../platform/config.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
+import { isShuttingDown } from "../../runtime/lifecycle.ts";
+import { log, REQUEST_ID_HEADER } from "../../log/log.ts";
+import { publicOrigin } from "../platform/public-origin.ts";
 import { routeClass } from "./route-classes.ts";
 
 /** The MCP endpoints of builtin servers: for any MCP client, so only the Origin rule of the MCP transport applies. */

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { RATE_CLASSES } from "./config.ts";
+import { RATE_CLASSES } from "../platform/config.ts";
 import { API_ROUTES, routeClass } from "./route-classes.ts";
 
 const APP_API = fileURLToPath(new URL("../../app/api", import.meta.url));
@@ -26,7 +26,7 @@ test("every route under app/api is in API_ROUTES, metered or unmetered with a re
   assert.deepEqual(
     missing,
     [],
-    `add these routes to API_ROUTES in lib/server/route-classes.ts, with a class or a reason: ${missing.join(", ")}`,
+    `add these routes to API_ROUTES in lib/server/limits/route-classes.ts, with a class or a reason: ${missing.join(", ")}`,
   );
   const stale = Object.keys(API_ROUTES).filter((p) => !routes.some((r) => r.path === p));
   assert.deepEqual(stale, [], `API_ROUTES names routes that do not exist: ${stale.join(", ")}`);

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RateClass } from "./config.ts";
+import type { RateClass } from "../platform/config.ts";
 
 /**
  * How one API route is metered. A route that makes Toolscope work or fetch for a caller has a class: its request

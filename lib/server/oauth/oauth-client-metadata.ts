@@ -1,6 +1,6 @@
 import "server-only";
 import type { OAuthClientMetadata } from "@modelcontextprotocol/client";
-import type { Config } from "./config.ts";
+import type { Config } from "../platform/config.ts";
 
 /** Where Toolscope serves its Client ID Metadata Document, under its public origin. */
 export const CLIENT_METADATA_PATH = "/oauth/client-metadata.json";

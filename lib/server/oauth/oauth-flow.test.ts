@@ -1,13 +1,13 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import net from "node:net";
-import { spawnOAuthFixture, type SpawnedOAuthFixture } from "../../playwright/fixtures/oauth/spawn.ts";
-import { signInOverHttp } from "../../playwright/fixtures/oauth/sign-in-driver.ts";
+import { spawnOAuthFixture, type SpawnedOAuthFixture } from "../../../playwright/fixtures/oauth/spawn.ts";
+import { signInOverHttp } from "../../../playwright/fixtures/oauth/sign-in-driver.ts";
 import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse } from "@/lib/mcp/oauth-contract";
-import { config } from "./config.ts";
+import { config } from "../platform/config.ts";
 import { authorize, type OAuthRunContext } from "./oauth-flow.ts";
 import { revoke } from "./oauth-revoke.ts";
-import { ProxyError } from "../upstream/errors/proxy-error.ts";
+import { ProxyError } from "../../upstream/errors/proxy-error.ts";
 
 process.env.TOOLSCOPE_MODE = "local";
 

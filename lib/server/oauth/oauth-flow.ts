@@ -9,8 +9,8 @@ import {
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse, OAuthFlowState, OAuthStep } from "@/lib/mcp/oauth-contract";
-import type { Config } from "./config.ts";
-import { guardedFetch } from "../upstream/egress/targets.ts";
+import type { Config } from "../platform/config.ts";
+import { guardedFetch } from "../../upstream/egress/targets.ts";
 import { clientMetadataUrlFor, redirectUriFor, toolscopeClientMetadata } from "./oauth-client-metadata.ts";
 import { createOAuthRecorder } from "./oauth-recorder.ts";
 import { describeSteps, failureText, oauthFailure } from "./oauth-steps.ts";

@@ -2,7 +2,7 @@ import "server-only";
 import type { HttpExchange } from "@/lib/mcp/contract";
 import type { OAuthStep } from "@/lib/mcp/oauth-contract";
 import { maskHeaders, maskValue } from "@/lib/mcp/secrets";
-import { readCapped } from "./read-capped.ts";
+import { readCapped } from "../api/read-capped.ts";
 
 /**
  * Fields of OAuth requests and responses that are credentials: never shown, logged or kept, only their length.

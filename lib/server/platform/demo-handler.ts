@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "./config.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 
 type Handler = { fetch(req: Request): Promise<Response> };
 /**

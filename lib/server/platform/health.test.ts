@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { servicesForTests } from "../../scripts/test-services.mjs";
+import { servicesForTests } from "../../../scripts/test-services.mjs";
 
 const services = await servicesForTests({ postgres: true, redis: true });
 const skip = services.databaseUrl && services.redisUrl ? undefined : `needs PostgreSQL and Redis: ${JSON.stringify(services.unavailable)}`;
@@ -67,7 +67,7 @@ if (pg && redis) {
 
 const { health } = await import("./health.ts");
 const { closeSharedRedis } = await import("./redis.ts");
-const { closeSnapshotStore } = await import("./snapshot-store.ts");
+const { closeSnapshotStore } = await import("../snapshots/snapshot-store.ts");
 
 after(async () => {
   await closeSnapshotStore();

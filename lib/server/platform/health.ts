@@ -1,8 +1,8 @@
 import "server-only";
 import { config } from "./config.ts";
-import { isShuttingDown } from "../runtime/lifecycle.ts";
+import { isShuttingDown } from "../../runtime/lifecycle.ts";
 import { firstConnect, sharedRedis } from "./redis.ts";
-import { loadSnapshot } from "./snapshot-store.ts";
+import { loadSnapshot } from "../snapshots/snapshot-store.ts";
 
 /** How long one readiness check may take before it counts as failed: a load balancer's probe must stay cheap. */
 export const READINESS_CHECK_TIMEOUT_MS = 2_000;

@@ -1,9 +1,9 @@
 import "server-only";
 import { Redis, type RedisOptions } from "ioredis";
 import type { LogFields } from "@/lib/log/format.mjs";
-import { onStop } from "../runtime/lifecycle.ts";
-import { log } from "../log/log.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { onStop } from "../../runtime/lifecycle.ts";
+import { log } from "../../log/log.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 
 /** Where the Redis modules report state changes (the app's log; tests pass their own). */
 export type RedisLog = (msg: string, fields?: LogFields) => void;

@@ -1,8 +1,8 @@
 import "server-only";
 import { createHmac } from "node:crypto";
-import { LimitError } from "./abuse-limits.ts";
-import { log } from "../log/log.ts";
-import { ProxyError } from "../upstream/errors/proxy-error.ts";
+import { LimitError } from "../limits/abuse-limits.ts";
+import { log } from "../../log/log.ts";
+import { ProxyError } from "../../upstream/errors/proxy-error.ts";
 import { isSnapshotId, snapshotId } from "./snapshot-id.ts";
 import type { Snapshot, SnapshotDefinitions, SnapshotStore, StoreLimits } from "./snapshot-store.ts";
 

@@ -20,9 +20,9 @@ import {
 import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
 import Database from "better-sqlite3";
 import postgres from "postgres";
-import { errorResponse, ProxyError } from "../upstream/errors/proxy-error.ts";
-import { LimitError } from "./abuse-limits.ts";
-import { servicesForTests } from "../../scripts/test-services.mjs";
+import { errorResponse, ProxyError } from "../../upstream/errors/proxy-error.ts";
+import { LimitError } from "../limits/abuse-limits.ts";
+import { servicesForTests } from "../../../scripts/test-services.mjs";
 
 const server: ServerSummary = {
   serverInfo: { name: "demo", version: "1.0.0", title: "Demo" },

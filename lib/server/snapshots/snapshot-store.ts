@@ -5,10 +5,10 @@ import { dirname, join, resolve } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { redactServerUrl } from "@/lib/mcp/secrets";
 import type { ExcludedTool, ServerSummary, Tool, ToolsResponse } from "@/lib/mcp/contract";
-import { config } from "./config.ts";
-import { onStop } from "../runtime/lifecycle.ts";
-import type { DocsSnapshot } from "./docs-snapshot.ts";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { config } from "../platform/config.ts";
+import { onStop } from "../../runtime/lifecycle.ts";
+import type { DocsSnapshot } from "../docs/docs-snapshot.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 import {
   RuledSnapshotStore,
   serialised,

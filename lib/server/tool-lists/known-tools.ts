@@ -1,7 +1,7 @@
 import "server-only";
 import type { ConnectionDescriptor, Tool, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import { canonicalJson } from "@/lib/json/canonical";
-import { processSingleton } from "../runtime/process-singleton.ts";
+import { processSingleton } from "../../runtime/process-singleton.ts";
 import { headerSetHash } from "./tools-cache.ts";
 
 /** Servers whose last listed definitions are kept (the oldest go first). */

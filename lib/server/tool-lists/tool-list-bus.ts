@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { firstConnect, newRedis, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "./redis.ts";
+import { firstConnect, newRedis, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "../platform/redis.ts";
 
 /** The channel on which instances tell each other that a server's tool list changed. */
 export const TOOL_LIST_CHANNEL = `${REDIS_KEY_PREFIX}tool-list-changed`;

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ToolsResponse } from "@/lib/mcp/contract";
-import { servicesForTests } from "../../scripts/test-services.mjs";
+import { servicesForTests } from "../../../scripts/test-services.mjs";
 
 const services = await servicesForTests({ redis: true });
 const skip = services.redisUrl ? undefined : `Redis unavailable: ${services.unavailable.redis}`;
@@ -23,11 +23,11 @@ if (services.redisUrl) process.env.REDIS_URL = services.redisUrl;
 const { createDemoServerHandler } = await import("@/lib/demo/server");
 const { setBetaToolsEnabled } = await import("@/lib/demo/tools-beta");
 const { serveFetchHandler } = await import("@/lib/demo/testing/node-http-adapter");
-const { config } = await import("./config.ts");
-const { connect, tools } = await import("./proxy-service.ts");
-const { docsSnapshot, freshDocsSnapshot } = await import("./docs-snapshot.ts");
+const { config } = await import("../platform/config.ts");
+const { connect, tools } = await import("../api/proxy-service.ts");
+const { docsSnapshot, freshDocsSnapshot } = await import("../docs/docs-snapshot.ts");
 const { ToolListBus } = await import("./tool-list-bus.ts");
-const { closeSharedRedis, newRedis, firstConnect } = await import("./redis.ts");
+const { closeSharedRedis, newRedis, firstConnect } = await import("../platform/redis.ts");
 
 const ORIGIN = "http://127.0.0.1:3000";
 const BETA = "beta_summarize_issue";

@@ -20,12 +20,12 @@ delete process.env.DATABASE_URL;
 const { createDemoServerHandler } = await import("@/lib/demo/server");
 const { setBetaToolsEnabled } = await import("@/lib/demo/tools-beta");
 const { serveFetchHandler } = await import("@/lib/demo/testing/node-http-adapter");
-const { config } = await import("./config.ts");
-const { connect, rpc, tools } = await import("./proxy-service.ts");
-const { docsSnapshot, freshDocsSnapshot } = await import("./docs-snapshot.ts");
-const { loadDocs, loadLiveDocs } = await import("./docs-load.ts");
+const { config } = await import("../platform/config.ts");
+const { connect, rpc, tools } = await import("../api/proxy-service.ts");
+const { docsSnapshot, freshDocsSnapshot } = await import("../docs/docs-snapshot.ts");
+const { loadDocs, loadLiveDocs } = await import("../docs/docs-load.ts");
 const { knownTools } = await import("./known-tools.ts");
-const { unattendedAsker } = await import("../upstream/exchange/server-request-asker.ts");
+const { unattendedAsker } = await import("../../upstream/exchange/server-request-asker.ts");
 
 const ORIGIN = "http://127.0.0.1:3000";
 const BETA = "beta_summarize_issue";

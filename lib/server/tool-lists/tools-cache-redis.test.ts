@@ -4,10 +4,10 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import type { ToolsResponse } from "@/lib/mcp/contract";
-import { closeSharedRedis, firstConnect, newRedis } from "./redis.ts";
+import { closeSharedRedis, firstConnect, newRedis } from "../platform/redis.ts";
 import { ConfiguredToolListStore, MAX_TOOL_LIST_TTL_MS, MemoryToolListStore, RedisToolListStore, ToolListCache } from "./tools-cache.ts";
 import { TOOL_LIST_CHANNEL, ToolListBus } from "./tool-list-bus.ts";
-import { servicesForTests } from "../../scripts/test-services.mjs";
+import { servicesForTests } from "../../../scripts/test-services.mjs";
 
 // A throwaway Redis (scripts/test-services.mjs); when it cannot be had, these suites skip saying why.
 const services = await servicesForTests({ redis: true });

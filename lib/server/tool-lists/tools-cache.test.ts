@@ -4,9 +4,9 @@ import type { ToolsResponse } from "@/lib/mcp/contract";
 import { parseToolsRequest } from "@/lib/mcp/contract-guards";
 import { createDemoServerHandler } from "@/lib/demo/server";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
-import type { ApiContext } from "./api-route.ts";
-import { config } from "./config.ts";
-import { connect, invalidateToolList, tools } from "./proxy-service.ts";
+import type { ApiContext } from "../api/api-route.ts";
+import { config } from "../platform/config.ts";
+import { connect, invalidateToolList, tools } from "../api/proxy-service.ts";
 import {
   effectiveTtlMs,
   headerSetHash,

@@ -3,9 +3,9 @@ import { processSingleton } from "@/lib/runtime/process-singleton";
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { ConnectionDescriptor, ToolListCacheInfo, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
-import { config } from "./config.ts";
-import { normaliseServerUrl } from "../upstream/transports/era-cache.ts";
-import { firstConnect, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "./redis.ts";
+import { config } from "../platform/config.ts";
+import { normaliseServerUrl } from "../../upstream/transports/era-cache.ts";
+import { firstConnect, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "../platform/redis.ts";
 
 /**
  * The `tools/list` cache, per the server's `ttlMs` and `cacheScope` (server/utilities/caching.mdx):

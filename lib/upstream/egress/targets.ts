@@ -14,7 +14,7 @@ export interface Target {
 
 /**
  * A server that runs in this process, addressed as `builtin:<id>` and reached without the network (no hop, no SSRF
- * exception): the program using the core names them (the web service: its demo, lib/server/builtin-targets.ts).
+ * exception): the program using the core names them (the web service: its demo, lib/server/platform/builtin-targets.ts).
  */
 export interface BuiltinTarget {
   /** Where the server is also served over HTTP, on `origin`: the URL the exchange shows. */

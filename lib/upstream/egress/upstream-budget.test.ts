@@ -1,8 +1,8 @@
 import { test, describe, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { startAmplifyingServer, type AmplifyingServer } from "../../../playwright/fixtures/amplifying-server.ts";
-import { config } from "../../server/config.ts";
-import { connect, tools } from "../../server/proxy-service.ts";
+import { config } from "../../server/platform/config.ts";
+import { connect, tools } from "../../server/api/proxy-service.ts";
 import { classifyError } from "../errors/proxy-error.ts";
 import { ExchangeFailure } from "../exchange/exchange-core.ts";
 import { BytePool, UpstreamBudget, UpstreamBudgetError, withUpstreamBudget } from "./upstream-budget.ts";

@@ -14,8 +14,8 @@ process.env.TOOLSCOPE_MODE = "local";
 const { createMcpHandler } = await import("@modelcontextprotocol/server");
 const { createDemoMcpServer } = await import("@/lib/demo/server");
 const { parseConnectRequest, parseToolsRequest } = await import("@/lib/mcp/contract-guards");
-const { handleApi } = await import("../../server/api-route.ts");
-const { connect, tools } = await import("../../server/proxy-service.ts");
+const { handleApi } = await import("../../server/api/api-route.ts");
+const { connect, tools } = await import("../../server/api/proxy-service.ts");
 const { classifyError } = await import("../errors/proxy-error.ts");
 const { ExchangeFailure } = await import("../exchange/exchange-core.ts");
 const { RATE_LIMIT_TEXT, RPC_500_MESSAGE, TEXT_500, startFaultServer } = await import("../testing/fault-server.ts");
@@ -240,7 +240,7 @@ describe("connect faults", () => {
   test("a tools/list answered 429: rate-limited, and the exchanges say when to retry", async () => {
     const url = server.url("/mcp-tools-429");
     const ctx = {
-      config: (await import("../../server/config.ts")).config(),
+      config: (await import("../../server/platform/config.ts")).config(),
       origin: "http://127.0.0.1:3000",
       signal: new AbortController().signal,
     };

@@ -14,8 +14,8 @@ import {
   verdictTtlMs,
   type EraVerdict,
 } from "./era-cache.ts";
-import { config } from "../../server/config.ts";
-import { connect, tools } from "../../server/proxy-service.ts";
+import { config } from "../../server/platform/config.ts";
+import { connect, tools } from "../../server/api/proxy-service.ts";
 import { classifyError } from "../errors/proxy-error.ts";
 import { resolveTarget } from "../egress/targets.ts";
 import { ExchangeFailure } from "../exchange/exchange-core.ts";

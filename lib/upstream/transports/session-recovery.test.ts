@@ -7,9 +7,9 @@ import * as z from "zod";
 import type { ConnectionDescriptor, HttpExchange } from "@/lib/mcp/contract";
 import { createDemoServerHandler } from "@/lib/demo/server";
 import { serveFetchHandler, type FetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
-import type { ApiContext } from "../../server/api-route.ts";
-import { config } from "../../server/config.ts";
-import { connect, disconnect, rpc, tools } from "../../server/proxy-service.ts";
+import type { ApiContext } from "../../server/api/api-route.ts";
+import { config } from "../../server/platform/config.ts";
+import { connect, disconnect, rpc, tools } from "../../server/api/proxy-service.ts";
 import { SESSION_UNKNOWN_MESSAGE, sessionExpired, sessionGoneSignal } from "./session-recovery.ts";
 import { freePort } from "../../../playwright/fixtures/free-port.ts";
 

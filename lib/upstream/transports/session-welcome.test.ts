@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { ConnectionDescriptor } from "@/lib/mcp/contract";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
-import { config } from "../../server/config.ts";
+import { config } from "../../server/platform/config.ts";
 import type { Target } from "../egress/targets.ts";
 import { asksHttpHandler } from "../testing/asks-server.ts";
 import { runExchange } from "../exchange/exchange-core.ts";

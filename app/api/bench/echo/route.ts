@@ -1,4 +1,4 @@
-import { benchEcho } from "@/lib/server/bench-echo";
+import { benchEcho } from "@/lib/server/api/bench-echo";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

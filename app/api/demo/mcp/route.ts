@@ -1,4 +1,4 @@
-import { demoHandler } from "@/lib/server/demo-handler";
+import { demoHandler } from "@/lib/server/platform/demo-handler";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { parseOAuthAuthorizeRequest } from "@/lib/mcp/oauth-guards";
-import { handleApi } from "@/lib/server/api-route";
-import { authorize } from "@/lib/server/oauth-flow";
+import { handleApi } from "@/lib/server/api/api-route";
+import { authorize } from "@/lib/server/oauth/oauth-flow";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

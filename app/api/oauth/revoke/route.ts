@@ -1,6 +1,6 @@
 import { parseOAuthRevokeRequest } from "@/lib/mcp/oauth-guards";
-import { handleApi } from "@/lib/server/api-route";
-import { revoke } from "@/lib/server/oauth-revoke";
+import { handleApi } from "@/lib/server/api/api-route";
+import { revoke } from "@/lib/server/oauth/oauth-revoke";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

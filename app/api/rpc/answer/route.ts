@@ -1,6 +1,6 @@
 import { parseRpcAnswerRequest } from "@/lib/mcp/contract-guards";
-import { handleApi } from "@/lib/server/api-route";
-import { answerServerRequest } from "@/lib/server/rpc-control";
+import { handleApi } from "@/lib/server/api/api-route";
+import { answerServerRequest } from "@/lib/server/api/rpc-control";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -6,12 +6,12 @@ import { ToolDoc } from "@/components/docs/ToolDoc";
 import { ToolSidebar } from "@/components/docs/ToolSidebar";
 import { sidebarProps } from "@/components/docs/sidebar-props";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
-import { loadDocs } from "@/lib/server/docs-load";
+import { loadDocs } from "@/lib/server/docs/docs-load";
 import { liveLinks } from "@/lib/docs/links";
 import { shownEndpoint } from "@/lib/docs/display-url";
-import { requestOrigin } from "@/lib/server/request-origin";
-import { config } from "@/lib/server/config";
-import { isTrustedServer } from "@/lib/server/trust";
+import { requestOrigin } from "@/lib/server/platform/request-origin";
+import { config } from "@/lib/server/platform/config";
+import { isTrustedServer } from "@/lib/server/platform/trust";
 
 export const dynamic = "force-dynamic";
 

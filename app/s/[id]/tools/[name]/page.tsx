@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { config } from "@/lib/server/config";
-import { requestOrigin } from "@/lib/server/request-origin";
+import { config } from "@/lib/server/platform/config";
+import { requestOrigin } from "@/lib/server/platform/request-origin";
 import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
 import { DocsShell } from "@/components/docs/DocsShell";
 import { ToolDoc } from "@/components/docs/ToolDoc";
@@ -10,9 +10,9 @@ import { sidebarProps } from "@/components/docs/sidebar-props";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
 import { snapshotLinks } from "@/lib/docs/links";
 import { shownEndpoint } from "@/lib/docs/display-url";
-import type { Snapshot } from "@/lib/server/snapshot-store";
+import type { Snapshot } from "@/lib/server/snapshots/snapshot-store";
 import { getSnapshot, snapshotMetadata } from "../../../snapshot-page";
-import { isTrustedServer } from "@/lib/server/trust";
+import { isTrustedServer } from "@/lib/server/platform/trust";
 
 export const dynamic = "force-dynamic";
 
