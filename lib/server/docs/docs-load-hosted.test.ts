@@ -24,7 +24,7 @@ const { DOCS_LOAD_HEADER, loadDocs, preloadDocsPage } = await import("./docs-loa
 const { config } = await import("../platform/config.ts");
 const mine: typeof import("../../upstream/egress/egress.ts") = await import("../../upstream/egress/egress.ts");
 const graph = "guard";
-const other: typeof import("../../upstream/egress/egress.ts") = await import(`./egress.ts?graph=${graph}`);
+const other: typeof import("../../upstream/egress/egress.ts") = await import(`../../upstream/egress/egress.ts?graph=${graph}`);
 
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { RATE_CLASSES } from "../platform/config.ts";
 import { API_ROUTES, routeClass } from "./route-classes.ts";
 
-const APP_API = fileURLToPath(new URL("../../app/api", import.meta.url));
+const APP_API = fileURLToPath(new URL("../../../app/api", import.meta.url));
 
 /** Every app/api/**\/route.ts, as its URL path ("/api/oauth/authorize") and its source. */
 function apiRoutes(dir = APP_API): { path: string; source: string }[] {

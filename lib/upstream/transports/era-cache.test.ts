@@ -14,6 +14,7 @@ import {
   verdictTtlMs,
   type EraVerdict,
 } from "./era-cache.ts";
+import { BUILTIN_TARGETS } from "../../server/platform/builtin-targets.ts";
 import { config } from "../../server/platform/config.ts";
 import { connect, tools } from "../../server/api/proxy-service.ts";
 import { classifyError } from "../errors/proxy-error.ts";
@@ -56,7 +57,7 @@ function counting(inner: FetchHandler): FetchHandler & { methods: string[] } {
 
 async function opts(url: string, store: MemoryEraVerdictStore, extra: Partial<ConnectOptions> = {}): Promise<ConnectOptions> {
   return {
-    target: await resolveTarget(url, ORIGIN, config()),
+    target: await resolveTarget(url, ORIGIN, config(), BUILTIN_TARGETS),
     url,
     era: "auto",
     userHeaders: {},
