@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { DiffView, type DiffSide } from "@/components/docs/DiffView";
+import { DiffView, type DiffSide } from "@/components/docs/sharing/DiffView";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { diffToolLists } from "@/lib/docs/diff";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
@@ -7,7 +7,7 @@ import { liveLinks, snapshotLinks } from "@/lib/docs/links";
 import type { ProxyErrorBody, ServerSummary, Tool } from "@/lib/mcp/contract";
 import { loadLiveDocs } from "@/lib/server/docs/docs-load";
 import { loadSnapshot } from "@/lib/server/snapshots/snapshot-store";
-import { MySnapshots } from "@/components/docs/MySnapshots";
+import { MySnapshots } from "@/components/docs/sharing/MySnapshots";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare tool definitions", robots: { index: false } };

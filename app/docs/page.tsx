@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LiveUpdates } from "@/components/docs/LiveUpdates";
 import { ServerDocs } from "@/components/docs/ServerDocs";
-import { ShareButton } from "@/components/docs/ShareButton";
+import { ShareButton } from "@/components/docs/sharing/ShareButton";
 import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { liveLinks } from "@/lib/docs/links";

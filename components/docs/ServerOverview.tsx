@@ -2,7 +2,7 @@ import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import { cacheWords, recordedCacheWords } from "@/lib/docs/cache-words";
 import { Badge } from "@/components/ui/Badge";
 import { Markdown } from "@/components/ui/Markdown";
-import { ToolIcon } from "./ToolIcon";
+import { ToolIcon } from "./tool/ToolIcon";
 
 interface Props {
   server: ServerSummary;

@@ -1,7 +1,7 @@
 import { toolHref, type DocsLinkData } from "@/lib/docs/links";
 import { groupRows, itemDisplay, itemSummary, type ToolListItem } from "@/lib/docs/tool-rows";
-import { BADGES_CLASS, BehaviourBadges } from "./BehaviourBadges";
-import { LIST_ICON_CLASS, ListToolIcon } from "./ToolIcon";
+import { BADGES_CLASS, BehaviourBadges } from "./tool/BehaviourBadges";
+import { LIST_ICON_CLASS, ListToolIcon } from "./tool/ToolIcon";
 
 /** Props for {@link ToolIndex}. */
 export interface ToolIndexProps {

@@ -4,7 +4,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEv
 import { toolHref, type DocsLinkData } from "@/lib/docs/links";
 import { matchesWords } from "@/lib/docs/tool-filter";
 import { groupRows, itemDisplay, type ToolListItem } from "@/lib/docs/tool-rows";
-import { BehaviourMarks, MARKS_CLASS } from "./BehaviourBadges";
+import { BehaviourMarks, MARKS_CLASS } from "./tool/BehaviourBadges";
 
 /** Props for {@link ToolSidebar}. */
 export interface ToolSidebarProps {

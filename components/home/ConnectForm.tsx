@@ -7,7 +7,7 @@ import { connectField, EraSelect } from "@/components/ui/EraSelect";
 import { api, ApiError } from "@/lib/client/api-client";
 import { parseHeaderLines } from "@/lib/playground/header-lines";
 import { completeServerUrl } from "@/lib/playground/server-url-input";
-import { loadHeaders, saveConnection, saveHeaders } from "@/lib/playground/session-store";
+import { loadHeaders, saveConnection, saveHeaders } from "@/lib/playground/stores/session-store";
 import { RecentServerList, useRecentServers } from "@/components/ui/RecentServerList";
 
 const field = connectField;

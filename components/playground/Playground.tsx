@@ -6,10 +6,10 @@ import type { Era, Tool } from "@/lib/mcp/contract";
 import { nextRequestId, requestTemplate, templatesFor, withRequestId } from "@/lib/editor/templates";
 import { hintSummary } from "@/lib/docs/annotations";
 import type { CodeInput } from "@/lib/codegen/copy-as-code";
-import type { HistoryEntry } from "@/lib/playground/history-store";
+import type { HistoryEntry } from "@/lib/playground/stores/history-store";
 import { initialRequestText } from "@/lib/playground/initial-request";
 import { followToolList, listStaleReason } from "@/lib/playground/list-freshness";
-import { MAX_MRTR_ROUNDS } from "@/lib/playground/mrtr";
+import { MAX_MRTR_ROUNDS } from "@/lib/playground/server-requests/mrtr";
 import {
   calledTool,
   errorCount,
@@ -21,27 +21,27 @@ import {
   replayTarget,
   selectText,
 } from "@/lib/playground/playground-state";
-import { loadPrefs, savePrefs, type PlaygroundPrefs } from "@/lib/playground/prefs-store";
+import { loadPrefs, savePrefs, type PlaygroundPrefs } from "@/lib/playground/stores/prefs-store";
 import { overrideMap } from "@/lib/playground/send-preview";
-import { handedOffRequest, handOffRequest } from "@/lib/playground/session-store";
+import { handedOffRequest, handOffRequest } from "@/lib/playground/stores/session-store";
 import { encodeShare } from "@/lib/share/share-codec";
 import type { PaletteCommand } from "./CommandPalette";
-import { roundSummary } from "./round-summary";
-import { JsonEditorLoader } from "./JsonEditorLoader";
+import { roundSummary } from "./results/round-summary";
+import { JsonEditorLoader } from "./editor/JsonEditorLoader";
 import type { ExplorerPrompt } from "@/lib/playground/explorer";
-import { LogLevelPicker } from "./LogLevelPicker";
-import { ProblemsPanel, SendStatusLine } from "./ProblemsPanel";
+import { LogLevelPicker } from "./results/LogLevelPicker";
+import { ProblemsPanel, SendStatusLine } from "./editor/ProblemsPanel";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { SplitPane } from "./SplitPane";
 import { useConnection } from "./useConnection";
-import { OAuthPrompt, OAuthStatus } from "./OAuthControls";
-import { useOAuth } from "./useOAuth";
-import { withOAuthHeader } from "@/lib/playground/oauth-session";
+import { OAuthPrompt, OAuthStatus } from "./oauth/OAuthControls";
+import { useOAuth } from "./oauth/useOAuth";
+import { withOAuthHeader } from "@/lib/playground/oauth/oauth-session";
 import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
-import { useHistory } from "./useHistory";
-import { useSaved } from "./useSaved";
-import { NotificationsPane } from "./NotificationsPane";
-import { ToolExplorerPending } from "./ToolExplorerPending";
+import { useHistory } from "./library/useHistory";
+import { useSaved } from "./library/useSaved";
+import { NotificationsPane } from "./results/NotificationsPane";
+import { ToolExplorerPending } from "./explorer/ToolExplorerPending";
 import {
   ArgumentsForm,
   CommandPalette,

@@ -2,8 +2,8 @@
 
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { decodeShare, isShareFragment, ShareLinkError } from "@/lib/share/share-codec";
-import { handedOffRequest, loadConnection, loadHeaders } from "@/lib/playground/session-store";
-import { rememberServer } from "@/lib/playground/recent-servers";
+import { handedOffRequest, loadConnection, loadHeaders } from "@/lib/playground/stores/session-store";
+import { rememberServer } from "@/lib/playground/stores/recent-servers";
 import {
   activeTab,
   applyAddress,
@@ -22,7 +22,7 @@ import {
   type Address,
   type PlaygroundTab,
   type TabsState,
-} from "@/lib/playground/tabs-store";
+} from "@/lib/playground/stores/tabs-store";
 import { Playground } from "./Playground";
 import { ServerSwitcher } from "./ServerSwitcher";
 import { TabStrip, tabDomId } from "./TabStrip";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { loadHeaders } from "@/lib/playground/session-store";
-import { RECENT_KEY } from "@/lib/playground/recent-servers";
+import { loadHeaders } from "@/lib/playground/stores/session-store";
+import { RECENT_KEY } from "@/lib/playground/stores/recent-servers";
 import { ServerSwitcher, serverUrlProblem, type SwitchedServer } from "./ServerSwitcher";
 
 const realFetch = globalThis.fetch;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { clampSplit } from "@/lib/playground/prefs-store";
+import { clampSplit } from "@/lib/playground/stores/prefs-store";
 
 interface Props {
   /** Share of the width for the first pane (0.2–0.8). */

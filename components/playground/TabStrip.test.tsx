@@ -2,7 +2,7 @@ import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { useState } from "react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { closeTab, moveTab, openTab, renameTab, selectTab, tabTitle, EMPTY_TABS, type TabsState } from "@/lib/playground/tabs-store";
+import { closeTab, moveTab, openTab, renameTab, selectTab, tabTitle, EMPTY_TABS, type TabsState } from "@/lib/playground/stores/tabs-store";
 import { TabStrip } from "./TabStrip";
 
 afterEach(cleanup);

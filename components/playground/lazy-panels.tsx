@@ -1,7 +1,7 @@
 "use client";
 
 import { createElement, useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { ToolExplorerPending } from "./ToolExplorerPending";
+import { ToolExplorerPending } from "./explorer/ToolExplorerPending";
 
 /**
  * The playground's parts that are not on screen when it opens: dialogs, panels behind a button, and what needs the
@@ -50,22 +50,22 @@ function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallb
 
 const resultFallback = () => <p className="text-sm text-zinc-500">Loading the result view…</p>;
 
-export const ArgumentsForm = lazyPart(() => import("./ArgumentsForm").then((m) => m.ArgumentsForm));
+export const ArgumentsForm = lazyPart(() => import("./editor/ArgumentsForm").then((m) => m.ArgumentsForm));
 export const CommandPalette = lazyPart(() => import("./CommandPalette").then((m) => m.CommandPalette));
 export const ConfirmDestructiveDialog = lazyPart(() => import("./ConfirmDestructiveDialog").then((m) => m.ConfirmDestructiveDialog));
-export const CopyAsCodeDialog = lazyPart(() => import("./CopyAsCodeDialog").then((m) => m.CopyAsCodeDialog));
-export const ExchangeView = lazyPart(() => import("./ExchangeView").then((m) => m.ExchangeView), resultFallback);
+export const CopyAsCodeDialog = lazyPart(() => import("./library/CopyAsCodeDialog").then((m) => m.CopyAsCodeDialog));
+export const ExchangeView = lazyPart(() => import("./results/ExchangeView").then((m) => m.ExchangeView), resultFallback);
 export const HelpDialog = lazyPart(() => import("./HelpDialog").then((m) => m.HelpDialog));
-export const HistoryPanel = lazyPart(() => import("./HistoryPanel").then((m) => m.HistoryPanel));
-export const MrtrDialog = lazyPart(() => import("./MrtrDialog").then((m) => m.MrtrDialog));
-export const SaveDialog = lazyPart(() => import("./SaveDialog").then((m) => m.SaveDialog));
-export const SavedPanel = lazyPart(() => import("./SavedPanel").then((m) => m.SavedPanel));
-export const SendPreview = lazyPart(() => import("./SendPreview").then((m) => m.SendPreview));
-export const ServerRequestDialog = lazyPart(() => import("./ServerRequestDialog").then((m) => m.ServerRequestDialog));
-export const ShareDialog = lazyPart(() => import("./ShareDialog").then((m) => m.ShareDialog));
-export const SharedResponseView = lazyPart(() => import("./SharedResponseView").then((m) => m.SharedResponseView), resultFallback);
+export const HistoryPanel = lazyPart(() => import("./library/HistoryPanel").then((m) => m.HistoryPanel));
+export const MrtrDialog = lazyPart(() => import("./server-requests/MrtrDialog").then((m) => m.MrtrDialog));
+export const SaveDialog = lazyPart(() => import("./library/SaveDialog").then((m) => m.SaveDialog));
+export const SavedPanel = lazyPart(() => import("./library/SavedPanel").then((m) => m.SavedPanel));
+export const SendPreview = lazyPart(() => import("./editor/SendPreview").then((m) => m.SendPreview));
+export const ServerRequestDialog = lazyPart(() => import("./server-requests/ServerRequestDialog").then((m) => m.ServerRequestDialog));
+export const ShareDialog = lazyPart(() => import("./library/ShareDialog").then((m) => m.ShareDialog));
+export const SharedResponseView = lazyPart(() => import("./results/SharedResponseView").then((m) => m.SharedResponseView), resultFallback);
 export const ToolExplorer = lazyPart(
-  () => import("./ToolExplorer").then((m) => m.ToolExplorer),
+  () => import("./explorer/ToolExplorer").then((m) => m.ToolExplorer),
   (props) => <ToolExplorerPending open={props.open} />,
 );
 

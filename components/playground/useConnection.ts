@@ -3,11 +3,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ConnectionDescriptor, ConnectResponse, Era, ProxyErrorBody, Tool, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/client/api-client";
-import { loadPrefs } from "@/lib/playground/prefs-store";
-import { loadConnection, loadHeaders, saveConnection } from "@/lib/playground/session-store";
-import { NO_ATTEMPTS } from "@/lib/playground/oauth-policy";
-import { withOAuthHeader } from "@/lib/playground/oauth-session";
-import type { OAuthController } from "./useOAuth";
+import { loadPrefs } from "@/lib/playground/stores/prefs-store";
+import { loadConnection, loadHeaders, saveConnection } from "@/lib/playground/stores/session-store";
+import { NO_ATTEMPTS } from "@/lib/playground/oauth/oauth-policy";
+import { withOAuthHeader } from "@/lib/playground/oauth/oauth-session";
+import type { OAuthController } from "./oauth/useOAuth";
 
 function toProxyError(err: unknown): ProxyErrorBody["error"] {
   return err instanceof ApiError ? err.body : { kind: "internal", message: (err as Error).message };

@@ -3,9 +3,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, UserHeaders } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/client/api-client";
-import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type InputRequest, type RoundRecord } from "@/lib/playground/mrtr";
+import {
+  buildRetryMessage,
+  MAX_MRTR_ROUNDS,
+  nextStep,
+  retryId,
+  type InputRequest,
+  type RoundRecord,
+} from "@/lib/playground/server-requests/mrtr";
 import { withPlaygroundMeta, type LogLevelChoice } from "@/lib/playground/notifications";
-import { NO_ATTEMPTS, type AuthAttempts } from "@/lib/playground/oauth-policy";
+import { NO_ATTEMPTS, type AuthAttempts } from "@/lib/playground/oauth/oauth-policy";
 import {
   answerFailedNotice,
   answerRequest,
@@ -16,7 +23,7 @@ import {
   removeAsk,
   toServerAsk,
   type ServerAsk,
-} from "@/lib/playground/server-requests";
+} from "@/lib/playground/server-requests/server-requests";
 
 export type Outcome = { kind: "response"; rpc: RpcResponse } | { kind: "proxy-error"; error: ProxyErrorBody["error"] };
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { loadTabs, saveTabs, type TabsState } from "@/lib/playground/tabs-store";
+import { loadTabs, saveTabs, type TabsState } from "@/lib/playground/stores/tabs-store";
 
 /** What the tab strip and the shell show: the tabs, and what the page has to say about them. */
 export interface TabsView {

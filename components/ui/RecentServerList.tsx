@@ -10,7 +10,7 @@ import {
   rememberServer,
   type RecentServer,
   type ServerUse,
-} from "@/lib/playground/recent-servers";
+} from "@/lib/playground/stores/recent-servers";
 
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: RecentServer[] } | null = null;

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Tool } from "../mcp/contract.ts";
 import type { EditorDiagnostic } from "../editor/request-diagnostics.ts";
-import { DEFAULT_PREFS } from "./prefs-store.ts";
+import { DEFAULT_PREFS } from "./stores/prefs-store.ts";
 import {
   calledTool,
   errorCount,

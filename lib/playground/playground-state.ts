@@ -11,7 +11,7 @@ import type { Era, Tool } from "../mcp/contract.ts";
 import { diagnoseRequest, type EditorDiagnostic } from "../editor/request-diagnostics.ts";
 import { isEffectivelyDestructive } from "../docs/annotations.ts";
 import { findUnsafeIntegers, unsafeIntegerMessage } from "../mcp/safe-integers.ts";
-import type { PlaygroundPrefs } from "./prefs-store.ts";
+import type { PlaygroundPrefs } from "./stores/prefs-store.ts";
 import type { OverrideDraft } from "./send-preview.ts";
 
 /** The languages "Copy as code" offers (the same union as copy-as-code's `CodeLanguage`). */

@@ -1,5 +1,5 @@
 import type { UserHeaders } from "../mcp/contract.ts";
-import { rememberMySnapshot } from "./my-snapshots.ts";
+import { rememberMySnapshot } from "./stores/my-snapshots.ts";
 import { api, ApiError } from "../client/api-client.ts";
 
 /**

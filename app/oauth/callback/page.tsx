@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { OAuthCallback } from "@/components/playground/OAuthCallback";
+import { OAuthCallback } from "@/components/playground/oauth/OAuthCallback";
 
 // No Referer from this page: its address carries the authorization code until the island strips it.
 export const metadata: Metadata = { title: "Sign-in", referrer: "no-referrer", robots: { index: false } };

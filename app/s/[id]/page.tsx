@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { config } from "@/lib/server/platform/config";
 import { requestOrigin } from "@/lib/server/platform/request-origin";
 import { ServerDocs } from "@/components/docs/ServerDocs";
-import { SnapshotBanner } from "@/components/docs/SnapshotBanner";
+import { SnapshotBanner } from "@/components/docs/sharing/SnapshotBanner";
 import { snapshotLinks } from "@/lib/docs/links";
 import { shownEndpoint } from "@/lib/docs/display-url";
 import { parseToolQuery } from "@/lib/docs/tool-filter";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useSyncExternalStore } from "react";
-import { listMySnapshots, MY_SNAPSHOTS_KEY, type MySnapshot } from "@/lib/playground/my-snapshots";
+import { listMySnapshots, MY_SNAPSHOTS_KEY, type MySnapshot } from "@/lib/playground/stores/my-snapshots";
 
 const NONE: MySnapshot[] = [];
 let cached: { raw: string | null; list: MySnapshot[] } = { raw: null, list: NONE };

@@ -12,7 +12,7 @@ import { validateAgainst } from "@/lib/schema/validate";
 import { Card } from "@/components/ui/Card";
 import { AnnotationBadges } from "./AnnotationBadges";
 import { CodeBlock } from "./CodeBlock";
-import { LintList } from "./LintList";
+import { LintList } from "../LintList";
 import { Markdown } from "@/components/ui/Markdown";
 import { ModelView } from "./ModelView";
 import { SchemaView } from "./SchemaView";

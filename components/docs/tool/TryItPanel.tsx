@@ -4,11 +4,11 @@ import { useRef, useState } from "react";
 import type { ConnectionDescriptor, ProxyErrorBody, RpcResponse, Tool } from "@/lib/mcp/contract";
 import { api, ApiError } from "@/lib/client/api-client";
 import { checkArgs, pendingProblems, toolCallMessage } from "@/lib/docs/try-it";
-import { loadPrefs, savePrefs } from "@/lib/playground/prefs-store";
+import { loadPrefs, savePrefs } from "@/lib/playground/stores/prefs-store";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { SchemaForm } from "@/components/forms/SchemaForm";
 import { ConfirmDestructiveDialog } from "@/components/playground/ConfirmDestructiveDialog";
-import { RenderedResult } from "@/components/playground/RenderedResult";
+import { RenderedResult } from "@/components/playground/results/RenderedResult";
 
 /** Props for {@link TryItPanel} (and the TryIt slot that loads it). */
 export interface TryItProps {

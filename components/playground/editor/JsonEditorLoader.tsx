@@ -3,8 +3,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { JsonEditorHandle, JsonEditorProps } from "./JsonEditor";
 import { EDITOR_ARIA_LABEL, EDITOR_FONT_FAMILY, EDITOR_FONT_SIZE, EDITOR_LINE_HEIGHT } from "./editor-look";
-import { FOCUS_HOME_ATTR } from "./useModalDialog";
-import { whenIdle } from "./when-idle";
+import { FOCUS_HOME_ATTR } from "../useModalDialog";
+import { whenIdle } from "../when-idle";
 
 type EditorModule = typeof import("./JsonEditor");
 

@@ -13,7 +13,7 @@ import {
   type PreviewHeader,
 } from "@/lib/playground/send-preview";
 import type { LogLevelChoice } from "@/lib/playground/notifications";
-import { HeaderTable, OverrideNote } from "./HttpExchangeView";
+import { HeaderTable, OverrideNote } from "../wire/HttpExchangeView";
 
 /** Typing must pause this long before the preview is recomputed. */
 const PREVIEW_DELAY_MS = 200;

@@ -9,7 +9,7 @@ import { shortJson } from "@/lib/docs/format-value";
 import { buildParamTree, walkRows, type ParamRow } from "@/lib/docs/param-rows";
 import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
-import type { ToolListInfo } from "./useConnection";
+import type { ToolListInfo } from "../useConnection";
 
 /** Rows listed per schema in the compact doc; the docs page has the whole tree. */
 const MAX_DOC_ROWS = 40;

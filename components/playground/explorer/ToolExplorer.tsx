@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/Badge";
 import { ExplorerResources } from "./ExplorerResources";
 import { ExplorerToolDoc } from "./ExplorerToolDoc";
 import { explorerBox, explorerItem, explorerSectionHeading, explorerToggle } from "./explorer-styles";
-import type { ToolListInfo } from "./useConnection";
+import type { ToolListInfo } from "../useConnection";
 import { useRovingFocus } from "./useRovingFocus";
 
 interface Props {

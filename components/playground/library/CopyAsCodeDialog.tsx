@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { codeFor, type CodeInput, type CodeLanguage } from "@/lib/codegen/copy-as-code";
 import { CopyButton } from "@/components/ui/CopyButton";
-import { Modal } from "./Modal";
+import { Modal } from "../Modal";
 
 const LANGUAGES: { id: CodeLanguage; label: string }[] = [
   { id: "curl", label: "curl" },

@@ -2,8 +2,8 @@
 
 import { SearchInput } from "@/components/ui/SearchInput";
 import { useMemo, useState } from "react";
-import { searchHistory, type HistoryEntry } from "@/lib/playground/history-store";
-import { ResponseDiffView } from "./ResponseDiffView";
+import { searchHistory, type HistoryEntry } from "@/lib/playground/stores/history-store";
+import { ResponseDiffView } from "../results/ResponseDiffView";
 
 interface Props {
   entries: HistoryEntry[];

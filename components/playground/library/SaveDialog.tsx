@@ -7,8 +7,8 @@ import {
   MAX_SAVED_NOTE_CHARS,
   type SaveDraft,
   type SavedRequest,
-} from "@/lib/playground/saved-store";
-import { Modal } from "./Modal";
+} from "@/lib/playground/stores/saved-store";
+import { Modal } from "../Modal";
 import type { SavedRequests } from "./useSaved";
 
 interface Props {

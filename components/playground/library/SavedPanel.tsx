@@ -2,8 +2,14 @@
 
 import { SearchInput } from "@/components/ui/SearchInput";
 import { useMemo, useRef, useState } from "react";
-import { describeRequest, groupByServer, MAX_SAVED_NAME_CHARS, searchSaved, type SavedRequest } from "@/lib/playground/saved-store";
-import { exportFileName, exportSaved, MAX_IMPORT_FILE_BYTES, SavedImportError, type ConflictPolicy } from "@/lib/playground/saved-transfer";
+import { describeRequest, groupByServer, MAX_SAVED_NAME_CHARS, searchSaved, type SavedRequest } from "@/lib/playground/stores/saved-store";
+import {
+  exportFileName,
+  exportSaved,
+  MAX_IMPORT_FILE_BYTES,
+  SavedImportError,
+  type ConflictPolicy,
+} from "@/lib/playground/stores/saved-transfer";
 import { downloadText } from "./download";
 import type { SavedRequests } from "./useSaved";
 

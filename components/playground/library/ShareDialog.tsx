@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { ShareLinkError, shareUrl, type SharedExperiment } from "@/lib/share/share-codec";
 import { CopyButton } from "@/components/ui/CopyButton";
 import type { UserHeaders } from "@/lib/mcp/contract";
-import { Modal } from "./Modal";
+import { Modal } from "../Modal";
 import { SnapshotShare } from "./SnapshotShare";
 
 interface Props {

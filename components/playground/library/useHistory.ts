@@ -6,8 +6,8 @@ import {
   createMemoryHistoryStore,
   type HistoryEntry,
   type HistoryStore,
-} from "@/lib/playground/history-store";
-import { withFallback } from "@/lib/playground/idb";
+} from "@/lib/playground/stores/history-store";
+import { withFallback } from "@/lib/playground/stores/idb";
 
 /** The history store and its entries (newest first), reloaded after each change. */
 export function useHistory() {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { withFallback } from "@/lib/playground/idb";
+import { withFallback } from "@/lib/playground/stores/idb";
 import {
   createIndexedDbSavedStore,
   createMemorySavedStore,
@@ -11,8 +11,8 @@ import {
   type SavedRequest,
   type SavedStore,
   type SaveOutcome,
-} from "@/lib/playground/saved-store";
-import { importReport, parseSavedImport, planMerge, type ConflictPolicy } from "@/lib/playground/saved-transfer";
+} from "@/lib/playground/stores/saved-store";
+import { importReport, parseSavedImport, planMerge, type ConflictPolicy } from "@/lib/playground/stores/saved-transfer";
 
 /** randomUUID exists only in secure contexts (https, localhost); a plain-http deployment gets a random enough id. */
 function newId(): string {

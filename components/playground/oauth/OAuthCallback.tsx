@@ -8,7 +8,7 @@ import {
   parseCallbackQuery,
   saveCallbackResult,
   type OAuthCallbackResult,
-} from "@/lib/playground/oauth-session";
+} from "@/lib/playground/oauth/oauth-session";
 
 /** What this page load delivered: once only (the query is gone after the first run, e.g. React's dev double effect). */
 let delivered: View | undefined;

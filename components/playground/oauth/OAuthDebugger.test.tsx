@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import type { HttpExchange, ProxyErrorBody } from "@/lib/mcp/contract";
 import type { OAuthChallenge, OAuthStep } from "@/lib/mcp/oauth-contract";
 import { maskValue } from "@/lib/mcp/secrets";
-import { maskCode, startFlowLog, withFlowFailure, type OAuthFlowLog } from "@/lib/playground/oauth-flow-log";
+import { maskCode, startFlowLog, withFlowFailure, type OAuthFlowLog } from "@/lib/playground/oauth/oauth-flow-log";
 import { OAuthDebugger } from "./OAuthDebugger";
 
 afterEach(cleanup);

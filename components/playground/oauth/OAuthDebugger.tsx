@@ -2,9 +2,9 @@
 
 import type { ReactNode } from "react";
 import type { OAuthStep } from "@/lib/mcp/oauth-contract";
-import { queryRows, STEP_KIND_LABELS, type OAuthFlowLog } from "@/lib/playground/oauth-flow-log";
-import { HttpExchangeView } from "./HttpExchangeView";
-import { Modal } from "./Modal";
+import { queryRows, STEP_KIND_LABELS, type OAuthFlowLog } from "@/lib/playground/oauth/oauth-flow-log";
+import { HttpExchangeView } from "../wire/HttpExchangeView";
+import { Modal } from "../Modal";
 
 const FAILURE_LABELS: Record<NonNullable<OAuthFlowLog["failure"]>["step"], string> = {
   ...STEP_KIND_LABELS,

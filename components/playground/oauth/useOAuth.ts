@@ -10,7 +10,7 @@ import type {
   OAuthFlowState,
 } from "@/lib/mcp/oauth-contract";
 import { api, ApiError } from "@/lib/client/api-client";
-import { maskCode, startFlowLog, withFlowFailure, type OAuthFlowLog } from "@/lib/playground/oauth-flow-log";
+import { maskCode, startFlowLog, withFlowFailure, type OAuthFlowLog } from "@/lib/playground/oauth/oauth-flow-log";
 import {
   afterDecision,
   decideOnRefusal,
@@ -19,7 +19,7 @@ import {
   SIGN_IN_REASONS,
   type AuthAttempts,
   type AuthorizeOptions,
-} from "@/lib/playground/oauth-policy";
+} from "@/lib/playground/oauth/oauth-policy";
 import {
   callbackFromMessage,
   clearPendingSignIn,
@@ -35,7 +35,7 @@ import {
   type OAuthCallbackResult,
   type OAuthSession,
   type PendingSignIn,
-} from "@/lib/playground/oauth-session";
+} from "@/lib/playground/oauth/oauth-session";
 
 /** What the sign-in panel's form holds. */
 export interface SignInFields {
@@ -102,8 +102,8 @@ function waitForCallback(popup: Window, expectedState: string | undefined, onCan
 }
 
 /**
- * The OAuth sign-in of one server: its session (tokens in session or local storage, lib/playground/oauth-session.ts),
- * the decision on a refusal (lib/playground/oauth-policy.ts), the popup (or full-page redirect) flow through
+ * The OAuth sign-in of one server: its session (tokens in session or local storage, lib/playground/oauth/oauth-session.ts),
+ * the decision on a refusal (lib/playground/oauth/oauth-policy.ts), the popup (or full-page redirect) flow through
  * POST /api/oauth/authorize, sign-out, and the debugger's record of the latest flow.
  */
 export function useOAuth(server: string) {

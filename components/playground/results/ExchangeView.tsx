@@ -2,15 +2,15 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { Tool } from "@/lib/mcp/contract";
-import { HttpExchangeView } from "./HttpExchangeView";
+import { HttpExchangeView } from "../wire/HttpExchangeView";
 import { ProgressLog } from "./ProgressLog";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { RawJsonView } from "./RawJsonView";
 import { RenderedResult } from "./RenderedResult";
 import { ResultTabs } from "./ResultTabs";
-import { ServerRequestsLog, SessionMessagesLog } from "./ServerRequestsLog";
+import { ServerRequestsLog, SessionMessagesLog } from "../server-requests/ServerRequestsLog";
 import { roundSummary } from "./round-summary";
-import type { Exchange, Round } from "./useExchangeRunner";
+import type { Exchange, Round } from "../useExchangeRunner";
 
 interface Props {
   exchange: Exchange;

@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * The per-request log level the playground asks for (2026-07-28 `_meta` io.modelcontextprotocol/logLevel), compact, for
- * the request toolbar beside Send: `debug` by default (lib/playground/prefs-store.ts says why). Legacy servers set their
+ * the request toolbar beside Send: `debug` by default (lib/playground/stores/prefs-store.ts says why). Legacy servers set their
  * level per session with `logging/setLevel`, so the picker is off for them and says so.
  */
 export function LogLevelPicker({ era, value, onChange, pending = false }: Props) {

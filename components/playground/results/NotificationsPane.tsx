@@ -11,7 +11,7 @@ import {
   type FeedSource,
   type FeedState,
 } from "@/lib/playground/notification-feed";
-import type { ListenState } from "./useNotificationFeed";
+import type { ListenState } from "../useNotificationFeed";
 
 interface Props {
   feed: FeedState;

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { MAX_RAW_JSON_CHARS, truncateText } from "@/lib/playground/notifications";
-import { downloadText } from "./download";
+import { downloadText } from "../library/download";
 
 /** The raw response, pretty-printed; past {@link MAX_RAW_JSON_CHARS} it is cut, with "show all" and a download. */
 export function RawJsonView({ value, fileName = "response.json" }: { value: unknown; fileName?: string }) {

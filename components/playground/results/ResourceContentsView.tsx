@@ -1,5 +1,5 @@
 import { Markdown } from "@/components/ui/Markdown";
-import { safeDownload } from "@/lib/playground/safe-download";
+import { safeDownload } from "@/lib/playground/stores/safe-download";
 
 type Contents = Record<string, unknown>;
 

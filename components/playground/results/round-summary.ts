@@ -1,5 +1,5 @@
 import { classifyResponse } from "@/lib/mcp/response-kind";
-import type { Round } from "./useExchangeRunner";
+import type { Round } from "../useExchangeRunner";
 
 /** A short verdict for a round: "input_required (confirm)", "result", "tool error", "error -32602"… */
 export function roundSummary(round: Round): string {

@@ -2,8 +2,8 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { SchemaForm } from "@/components/forms/SchemaForm";
-import { checkContent, elicitationModel, elicitationWarnings, initialContent } from "@/lib/playground/elicitation-form";
-import { elicitResult } from "@/lib/playground/mrtr";
+import { checkContent, elicitationModel, elicitationWarnings, initialContent } from "@/lib/playground/server-requests/elicitation-form";
+import { elicitResult } from "@/lib/playground/server-requests/mrtr";
 import { visibleText } from "@/lib/mcp/visible-text";
 
 interface Props {

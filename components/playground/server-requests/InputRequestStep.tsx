@@ -9,11 +9,11 @@ import {
   samplingPrompt,
   samplingResult,
   type InputRequest,
-} from "@/lib/playground/mrtr";
-import { loadPrefs, savePrefs } from "@/lib/playground/prefs-store";
+} from "@/lib/playground/server-requests/mrtr";
+import { loadPrefs, savePrefs } from "@/lib/playground/stores/prefs-store";
 import { invisibleChars, visibleText } from "@/lib/mcp/visible-text";
 import { ElicitationFormStep } from "./ElicitationFormStep";
-import { useDialogFocusReturn } from "./useModalDialog";
+import { useDialogFocusReturn } from "../useModalDialog";
 
 /**
  * The parts both "the server asks you" dialogs share: the MRTR dialog (input requests of an `input_required` result,

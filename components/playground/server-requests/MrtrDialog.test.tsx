@@ -1,7 +1,7 @@
 import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import type { InputRequest } from "@/lib/playground/mrtr";
+import type { InputRequest } from "@/lib/playground/server-requests/mrtr";
 import { MrtrDialog } from "./MrtrDialog";
 
 afterEach(cleanup);

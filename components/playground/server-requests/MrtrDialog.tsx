@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { InputRequest } from "@/lib/playground/mrtr";
+import type { InputRequest } from "@/lib/playground/server-requests/mrtr";
 import { visibleText } from "@/lib/mcp/visible-text";
 import { escapeAnswer, InputDialogFrame, InputRequestStep, KIND_TITLE, SKIP, type StepAnswer } from "./InputRequestStep";
 

@@ -1,8 +1,8 @@
 import { afterEach, mock, test } from "node:test";
 import assert from "node:assert/strict";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import type { InputRequest } from "@/lib/playground/mrtr";
-import type { ServerAsk } from "@/lib/playground/server-requests";
+import type { InputRequest } from "@/lib/playground/server-requests/mrtr";
+import type { ServerAsk } from "@/lib/playground/server-requests/server-requests";
 import { ServerRequestDialog } from "./ServerRequestDialog";
 
 afterEach(() => {

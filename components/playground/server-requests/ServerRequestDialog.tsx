@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { countdownText, formatDuration, type ServerAsk } from "@/lib/playground/server-requests";
+import { countdownText, formatDuration, type ServerAsk } from "@/lib/playground/server-requests/server-requests";
 import { visibleText } from "@/lib/mcp/visible-text";
 import { escapeAnswer, InputDialogFrame, InputRequestStep, KIND_TITLE, SKIP, type StepAnswer } from "./InputRequestStep";
 

@@ -1,7 +1,7 @@
 import type { ServerRequestRecord } from "@/lib/mcp/contract";
 import { logLines } from "@/lib/playground/notifications";
-import { ANSWERED_BY_LABEL, answerSummary, requestMethod, requestTiming } from "@/lib/playground/server-requests";
-import { ReadOnlyJson } from "./ReadOnlyJson";
+import { ANSWERED_BY_LABEL, answerSummary, requestMethod, requestTiming } from "@/lib/playground/server-requests/server-requests";
+import { ReadOnlyJson } from "../results/ReadOnlyJson";
 
 const ANSWERER_TONE: Record<ServerRequestRecord["answeredBy"], string> = {
   user: "text-emerald-700 dark:text-emerald-300",

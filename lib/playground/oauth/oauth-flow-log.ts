@@ -1,5 +1,5 @@
-import type { HttpExchange, ProxyErrorBody } from "../mcp/contract.ts";
-import { OAUTH_STEP_TITLES, type OAuthChallenge, type OAuthStep } from "../mcp/oauth-contract.ts";
+import type { HttpExchange, ProxyErrorBody } from "../../mcp/contract.ts";
+import { OAUTH_STEP_TITLES, type OAuthChallenge, type OAuthStep } from "../../mcp/oauth-contract.ts";
 
 /**
  * The latest OAuth flow of a server as the debugger shows it, in order: the refusal that started it (with the failed

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { OAuthChallenge, OAuthFlowState } from "../mcp/oauth-contract.ts";
+import type { OAuthChallenge, OAuthFlowState } from "../../mcp/oauth-contract.ts";
 import {
   afterDecision,
   decideOnRefusal,

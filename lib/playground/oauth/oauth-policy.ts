@@ -1,4 +1,4 @@
-import type { OAuthAuthorizeRequest, OAuthChallenge, OAuthFlowState } from "../mcp/oauth-contract.ts";
+import type { OAuthAuthorizeRequest, OAuthChallenge, OAuthFlowState } from "../../mcp/oauth-contract.ts";
 
 /** Refresh a token this long before it expires, so a request never leaves with one about to lapse on the way. */
 export const REFRESH_MARGIN_MS = 60_000;

@@ -1,7 +1,7 @@
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
-import type { OAuthFlowState } from "../mcp/oauth-contract.ts";
-import { encodeShare, decodeShare } from "../share/share-codec.ts";
+import type { OAuthFlowState } from "../../mcp/oauth-contract.ts";
+import { encodeShare, decodeShare } from "../../share/share-codec.ts";
 import {
   clearPendingSignIn,
   forgetOAuthSession,
@@ -16,12 +16,12 @@ import {
   takeCallbackResult,
   withOAuthHeader,
 } from "./oauth-session.ts";
-import { loadHeaders, saveConnection, saveHeaders } from "./session-store.ts";
-import { rememberServer } from "./recent-servers.ts";
-import { saveTabs } from "./tabs-store.ts";
-import { exportSaved } from "./saved-transfer.ts";
+import { loadHeaders, saveConnection, saveHeaders } from "../stores/session-store.ts";
+import { rememberServer } from "../stores/recent-servers.ts";
+import { saveTabs } from "../stores/tabs-store.ts";
+import { exportSaved } from "../stores/saved-transfer.ts";
 import { maskCode } from "./oauth-flow-log.ts";
-import { MemoryStorage } from "./testing/memory-storage.ts";
+import { MemoryStorage } from "../testing/memory-storage.ts";
 
 let session: MemoryStorage;
 let local: MemoryStorage;

@@ -1,5 +1,5 @@
-import type { UserHeaders } from "../mcp/contract.ts";
-import type { OAuthClientAuthMethod, OAuthFlowState, OAuthPreregisteredClient } from "../mcp/oauth-contract.ts";
+import type { UserHeaders } from "../../mcp/contract.ts";
+import type { OAuthClientAuthMethod, OAuthFlowState, OAuthPreregisteredClient } from "../../mcp/oauth-contract.ts";
 import type { OAuthFlowLog } from "./oauth-flow-log.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { FormNode } from "../forms/form-model.ts";
+import type { FormNode } from "../../forms/form-model.ts";
 import { checkContent, elicitationModel, elicitationWarnings, initialContent } from "./elicitation-form.ts";
 
 /** The demo server's purge confirmation. */

@@ -5,10 +5,10 @@
  * single- and multi-select enums, titled or not), the starting content with the schema's defaults filled in
  * (SEP-1034), and whether the content may be sent.
  */
-import { isObject } from "../json/guards.ts";
-import { buildFormModel, type FormModel } from "../forms/form-model.ts";
-import { fillDefaults } from "../forms/form-value.ts";
-import { formErrors, type FormErrors } from "../forms/form-errors.ts";
+import { isObject } from "../../json/guards.ts";
+import { buildFormModel, type FormModel } from "../../forms/form-model.ts";
+import { fillDefaults } from "../../forms/form-value.ts";
+import { formErrors, type FormErrors } from "../../forms/form-errors.ts";
 
 /** Whether `schema` is one of the subset's property kinds; otherwise why not. */
 function subsetProblem(schema: unknown): string | undefined {

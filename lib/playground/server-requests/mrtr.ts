@@ -5,10 +5,10 @@
  * and decide what happens after each round (done, ask the user, retry at once, or stop: round limit, a loop,
  * a malformed result).
  */
-import type { RootEntry } from "../mcp/contract.ts";
-import { classifyResponse } from "../mcp/response-kind.ts";
-import { isObject } from "../json/guards.ts";
-import { canonicalJson } from "../json/canonical.ts";
+import type { RootEntry } from "../../mcp/contract.ts";
+import { classifyResponse } from "../../mcp/response-kind.ts";
+import { isObject } from "../../json/guards.ts";
+import { canonicalJson } from "../../json/canonical.ts";
 
 /** Rounds (requests sent, the first included) before the playground stops retrying. */
 export const MAX_MRTR_ROUNDS = 8;

@@ -6,9 +6,9 @@
  * answer for a user's choice, and the texts the playground shows. The answers themselves (ElicitResult,
  * CreateMessageResult, ListRootsResult) are built by ./mrtr.ts, as for MRTR input requests.
  */
-import type { ProxyErrorBody, RpcAnswerRequest, RpcStreamEvent, ServerRequestAnswerer, ServerRequestRecord } from "../mcp/contract.ts";
+import type { ProxyErrorBody, RpcAnswerRequest, RpcStreamEvent, ServerRequestAnswerer, ServerRequestRecord } from "../../mcp/contract.ts";
 import { parseInputRequest, type InputRequest } from "./mrtr.ts";
-import { isObject } from "../json/guards.ts";
+import { isObject } from "../../json/guards.ts";
 
 export type ServerRequestEvent = Extract<RpcStreamEvent, { type: "server-request" }>;
 export type ServerRequestEndedEvent = Extract<RpcStreamEvent, { type: "server-request-ended" }>;

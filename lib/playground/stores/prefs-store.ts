@@ -1,5 +1,5 @@
-import type { RootEntry } from "./mrtr.ts";
-import { LOG_LEVELS, type LogLevelChoice } from "./notifications.ts";
+import type { RootEntry } from "../server-requests/mrtr.ts";
+import { LOG_LEVELS, type LogLevelChoice } from "../notifications.ts";
 
 /**
  * The playground's remembered preferences (localStorage; no secrets): roots offered to `roots/list`

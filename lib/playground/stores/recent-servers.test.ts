@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { clearRecent, forgetServer, lastUsedLabel, loadRecent, MAX_RECENT_SERVERS, RECENT_KEY, rememberServer } from "./recent-servers.ts";
-import { MemoryStorage } from "./testing/memory-storage.ts";
+import { MemoryStorage } from "../testing/memory-storage.ts";
 
 test("a use is remembered on top, one entry per URL, with header names and never their values", () => {
   const s = new MemoryStorage();

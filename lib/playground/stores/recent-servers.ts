@@ -1,6 +1,6 @@
-import type { EraChoice } from "../mcp/contract.ts";
-import { ERA_CHOICES } from "../mcp/contract.ts";
-import { isObject } from "../json/guards.ts";
+import type { EraChoice } from "../../mcp/contract.ts";
+import { ERA_CHOICES } from "../../mcp/contract.ts";
+import { isObject } from "../../json/guards.ts";
 
 /**
  * The servers used lately in this browser (localStorage), most recent first: shown in the playground's server switcher

@@ -1,4 +1,4 @@
-import { shareableServerUrl } from "../share/share-codec.ts";
+import { shareableServerUrl } from "../../share/share-codec.ts";
 import {
   byteLength,
   checkName,
@@ -10,7 +10,7 @@ import {
   type SavedEra,
   type SavedRequest,
 } from "./saved-store.ts";
-import { isObject } from "../json/guards.ts";
+import { isObject } from "../../json/guards.ts";
 
 /**
  * Saved requests as a file: export writes a versioned JSON document; import reads one as untrusted input (sizes

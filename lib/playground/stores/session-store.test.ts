@@ -1,7 +1,7 @@
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { HANDOFF_TTL_MS, handedOffRequest, handOffRequest, loadHeaders, saveHeaders } from "./session-store.ts";
-import { MemoryStorage } from "./testing/memory-storage.ts";
+import { MemoryStorage } from "../testing/memory-storage.ts";
 
 beforeEach(() => {
   (globalThis as { sessionStorage?: unknown }).sessionStorage = new MemoryStorage();

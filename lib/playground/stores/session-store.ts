@@ -1,4 +1,4 @@
-import type { ConnectResponse, UserHeaders } from "../mcp/contract.ts";
+import type { ConnectResponse, UserHeaders } from "../../mcp/contract.ts";
 
 /**
  * Browser-side memory of connections. Descriptors (no secrets) go to localStorage; user headers

@@ -23,7 +23,7 @@ import {
   tabTitle,
   type TabsState,
 } from "./tabs-store.ts";
-import { MemoryStorage } from "./testing/memory-storage.ts";
+import { MemoryStorage } from "../testing/memory-storage.ts";
 
 function three(): TabsState {
   let s = openTab(EMPTY_TABS, "a", { server: "builtin:demo" }).state;

@@ -1,5 +1,5 @@
-import { ERA_CHOICES, type Era, type EraChoice } from "../mcp/contract.ts";
-import { isObject } from "../json/guards.ts";
+import { ERA_CHOICES, type Era, type EraChoice } from "../../mcp/contract.ts";
+import { isObject } from "../../json/guards.ts";
 
 /**
  * The playground's tabs: several requests open at once, each with its own server, editor text and last result, kept

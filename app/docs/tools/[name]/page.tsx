@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { LiveUpdates } from "@/components/docs/LiveUpdates";
 import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
 import { DocsShell } from "@/components/docs/DocsShell";
-import { ToolDoc } from "@/components/docs/ToolDoc";
+import { ToolDoc } from "@/components/docs/tool/ToolDoc";
 import { ToolSidebar } from "@/components/docs/ToolSidebar";
 import { sidebarProps } from "@/components/docs/sidebar-props";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
