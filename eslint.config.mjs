@@ -3,34 +3,43 @@ import nextTypescript from "eslint-config-next/typescript";
 
 const uiImports = { group: ["@/components/*", "@/app/*"], message: "lib/ never imports the UI or routes." };
 
+/** How deep a layer's own subfolders go (lib/upstream/transports/…: 1). */
+const MAX_SUBFOLDER_DEPTH = 2;
+
 /**
- * Imports from `folder` that reach a repo folder not in `allowed` (such as "lib/mcp"): written as `@/…`, or relative
- * (`../x/…` reaches a sibling of `folder`, `../../…` leaves its parent).
+ * Imports from a file `depth` folders below `folder` that reach a repo folder not in `allowed` (such as "lib/mcp"):
+ * written as `@/…`, or relative (`../` × depth stays in `folder`; one more reaches a sibling of `folder`; more leave
+ * its parent).
  */
-function importsOutside(folder, allowed) {
+function importsOutside(folder, allowed, depth = 0) {
   const parent = folder.slice(0, folder.lastIndexOf("/") + 1);
   const alias = [folder, ...allowed].map((f) => `${f}/`).join("|");
   const siblings = [folder, ...allowed]
     .filter((f) => f.startsWith(parent))
     .map((f) => `${f.slice(parent.length)}/`)
     .join("|");
-  return `^(?:@/(?!${alias})|\\.\\./(?!${siblings}))`;
+  return `^(?:@/(?!${alias})|(?:\\.\\./){${depth + 1}}(?!${siblings}))`;
+}
+
+/** The files `depth` folders below `folder` with one of `exts` ("ts" or "{ts,tsx}"). */
+function filesAt(folder, depth, exts) {
+  return [`${folder}/${"*/".repeat(depth)}*.${exts}`];
 }
 
 /** A lib/ folder that may import only `allowed` (and itself) from the repo, plus `extra` patterns. */
 function layer(folder, allowed, extra, message) {
-  return {
-    files: [`${folder}/**/*.ts`],
+  return Array.from({ length: MAX_SUBFOLDER_DEPTH + 1 }, (_, depth) => ({
+    files: filesAt(folder, depth, "ts"),
     ignores: ["lib/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [{ regex: importsOutside(folder, allowed), message }, ...extra],
+          patterns: [{ regex: importsOutside(folder, allowed, depth), message }, ...extra],
         },
       ],
     },
-  };
+  }));
 }
 
 /** The lib/ folders the browser may load (lib/server, lib/demo and lib/runtime are not among them). */
@@ -39,12 +48,12 @@ const BROWSER_LIBS = [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/c
 
 /** A components/ folder: the browser libraries, its own folder and `allowed` components folders. */
 function uiLayer(folder, allowed, message) {
-  return {
-    files: [`${folder}/**/*.{ts,tsx}`],
+  return Array.from({ length: MAX_SUBFOLDER_DEPTH + 1 }, (_, depth) => ({
+    files: filesAt(folder, depth, "{ts,tsx}"),
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: importsOutside(folder, [...allowed, ...BROWSER_LIBS]), message }] }],
+      "no-restricted-imports": ["error", { patterns: [{ regex: importsOutside(folder, [...allowed, ...BROWSER_LIBS], depth), message }] }],
     },
-  };
+  }));
 }
 
 const PURE = [
@@ -81,7 +90,7 @@ const config = [
     },
   },
   // lib/json is the leaf (guards, JSON Pointer, canonical JSON); lib/mcp sits on it and imports nothing else.
-  layer(
+  ...layer(
     "lib/json",
     [],
     [
@@ -92,7 +101,7 @@ const config = [
     ],
     "lib/json is the leaf: it imports nothing from the repo.",
   ),
-  layer(
+  ...layer(
     "lib/mcp",
     ["lib/json"],
     [
@@ -105,21 +114,26 @@ const config = [
   ),
   // The layers above lib/json and lib/mcp, inner first (docs/architecture.md). Each folder lists what it may import
   // from the repo (itself included); anything else there is refused, so a new folder is refused until placed here.
-  layer("lib/schema", ["lib/json", "lib/mcp"], PURE, "lib/schema sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),
-  layer("lib/share", ["lib/json", "lib/mcp"], PURE, "lib/share sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),
-  layer(
+  ...layer(
+    "lib/schema",
+    ["lib/json", "lib/mcp"],
+    PURE,
+    "lib/schema sits above lib/mcp: from the repo it imports only lib/json and lib/mcp.",
+  ),
+  ...layer("lib/share", ["lib/json", "lib/mcp"], PURE, "lib/share sits above lib/mcp: from the repo it imports only lib/json and lib/mcp."),
+  ...layer(
     "lib/security",
     ["lib/json", "lib/mcp"],
     PURE,
     "lib/security sits above lib/mcp (the proxy and lib/server use it): from the repo it imports only lib/json and lib/mcp.",
   ),
-  layer(
+  ...layer(
     "lib/docs",
     ["lib/json", "lib/mcp", "lib/schema", "lib/share"],
     PURE,
     "lib/docs sits above lib/schema and lib/share: from the repo it imports only those, lib/mcp and lib/json.",
   ),
-  ...["lib/editor", "lib/codegen", "lib/client"].map((folder) =>
+  ...["lib/editor", "lib/codegen", "lib/client"].flatMap((folder) =>
     layer(
       folder,
       [...BELOW_BROWSER_LIBS],
@@ -128,19 +142,19 @@ const config = [
     ),
   ),
   // lib/forms (schema → form model) sits beside lib/editor; lib/playground builds the elicitation form on it.
-  layer(
+  ...layer(
     "lib/forms",
     [...BELOW_BROWSER_LIBS],
     BROWSER,
     "lib/forms sits above lib/docs, beside lib/editor: it imports lib/schema and the layers under it, not its siblings.",
   ),
-  layer(
+  ...layer(
     "lib/playground",
     [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client", "lib/forms"],
     BROWSER,
     "lib/playground is the top of the browser libraries: it imports lib/editor, lib/codegen, lib/client and the layers under them, never lib/server, lib/demo or the UI.",
   ),
-  layer("lib/runtime", [], NEUTRAL, "lib/runtime is a leaf: it imports nothing from the repo."),
+  ...layer("lib/runtime", [], NEUTRAL, "lib/runtime is a leaf: it imports nothing from the repo."),
   {
     files: ["lib/log/**/*.{mjs,mts}"],
     rules: {
@@ -157,11 +171,24 @@ const config = [
       ],
     },
   },
-  layer(
+  ...layer(
     "lib/demo",
     ["lib/json", "lib/mcp", "lib/schema", "lib/runtime"],
     [{ group: ["next", "next/*", "react", "react-dom"], message: "lib/demo is a plain MCP server: no Next.js, no React." }],
     "lib/demo is server-only: from the repo it imports only lib/json, lib/mcp, lib/schema and lib/runtime.",
+  ),
+  // The MCP client core: runs in any Node program (the web service, a CLI, a plain `node` test), so no Next.js, no
+  // React, no server-only, and never the web service that uses it.
+  ...layer(
+    "lib/upstream",
+    ["lib/json", "lib/mcp", "lib/schema", "lib/runtime", "lib/log"],
+    [
+      {
+        group: ["next", "next/*", "react", "react-dom", "server-only"],
+        message: "lib/upstream is the MCP client core: it runs without Next.js (docs/architecture.md).",
+      },
+    ],
+    "lib/upstream is the MCP client core: from the repo it imports only lib/json, lib/mcp, lib/schema, lib/runtime and lib/log — never lib/server.",
   ),
   {
     files: ["lib/server/**/*.ts"],
@@ -179,19 +206,19 @@ const config = [
   },
   // Components: the browser libraries, components/ui and their own folder; never lib/server, lib/demo, lib/runtime,
   // app/ or another feature's components.
-  uiLayer(
+  ...uiLayer(
     "components/ui",
     [],
     "components/ui is shared by every feature: it imports the browser libraries of lib/ only, no other components.",
   ),
   // components/forms (the form generated from a JSON Schema) is shared like components/ui: the playground and the
   // docs pages both show it.
-  uiLayer(
+  ...uiLayer(
     "components/forms",
     ["components/ui"],
     "components/forms imports components/ui, its own folder and the browser libraries of lib/.",
   ),
-  ...["components/docs", "components/home", "components/layout", "components/playground"].map((folder) =>
+  ...["components/docs", "components/home", "components/layout", "components/playground"].flatMap((folder) =>
     uiLayer(
       folder,
       ["components/ui", "components/forms"],
@@ -200,7 +227,7 @@ const config = [
   ),
   // Try it on the docs pages shows a result the way the playground does (RenderedResult, the destructive-call
   // confirmation): components/docs may import those (not the editor: docs pages stay free of Monaco).
-  uiLayer(
+  ...uiLayer(
     "components/docs",
     ["components/ui", "components/forms", "components/playground"],
     "components/docs imports components/ui, components/forms, the playground's result views, its own folder and the browser libraries of lib/.",
