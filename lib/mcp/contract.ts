@@ -4,6 +4,9 @@
  * the browser's typed fetch returns them.
  */
 import type { OAuthChallenge, OAuthFailureDetail } from "./oauth-contract.ts";
+import type { HttpExchange, SseEvent } from "./http-exchange.ts";
+
+export type { HttpExchange, SseEvent };
 
 /** A protocol era: modern = 2026-07-28 (stateless, server/discover); legacy = 2025-11-25 and earlier (initialize). */
 export type Era = "modern" | "legacy";
@@ -196,49 +199,6 @@ export interface AddedField {
   overridden?: boolean;
   /** For an overridden header: the value it would have had (absent when the request would not have carried it). */
   replaced?: string;
-}
-
-export interface SseEvent {
-  /** Milliseconds since the request started. */
-  atMs: number;
-  event?: string;
-  id?: string;
-  data: string;
-}
-
-/**
- * One HTTP request/response pair as it crossed the wire (secrets masked).
- * On stdio (`transport: "stdio"`) there is no HTTP: `request.method` is `"STDIO"`, `request.url` is `stdio:<name>`,
- * the body is the line written to the process's stdin; `response.status` is 0 (`statusText` `"stdout"`), its body is
- * the response line read from stdout, and `sseEvents` (event `"stdout"`) hold the other stdout messages that arrived
- * for the request. Headers are always empty.
- */
-export interface HttpExchange {
-  /** Absent for HTTP. */
-  transport?: "stdio";
-  request: {
-    method: string;
-    url: string;
-    headers: [string, string][];
-    body?: string;
-  };
-  response?: {
-    status: number;
-    statusText: string;
-    headers: [string, string][];
-    /** The body when it was JSON or text (capped); SSE bodies are given as events instead. */
-    body?: string;
-    sseEvents: SseEvent[];
-    /**
-     * Set when the recorded events reached their size cap (the client still received every event): `count` events
-     * arrived after it and were not recorded, and `bytes` of event data (UTF-8, a cut event's tail included) are missing.
-     */
-    sseEventsOmitted?: { count: number; bytes: number };
-  };
-  /** Set when the request failed before a response arrived. */
-  error?: string;
-  startedAt: string;
-  durationMs: number;
 }
 
 export interface RpcResponse {

@@ -5,7 +5,7 @@
  * it with each step. Tokens and client secrets pass through the server's memory only; they are never stored or
  * logged, and every recorded exchange masks them.
  */
-import type { HttpExchange } from "./contract.ts";
+import type { HttpExchange } from "./http-exchange.ts";
 
 /** What an MCP server said when it refused a request for want of (enough) authorization. */
 export interface OAuthChallenge {

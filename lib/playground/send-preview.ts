@@ -20,7 +20,7 @@ import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
 import { withPlaygroundMeta, type LogLevelChoice } from "./notifications.ts";
 import { isObject } from "../json/guards.ts";
 import { escapeToken, parsePointer } from "../json/pointer.ts";
-import { parseMessage } from "./playground-state.ts";
+import { parseMessage } from "./parse-message.ts";
 
 export interface PreviewInput {
   /** The editor text. */

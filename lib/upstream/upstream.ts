@@ -10,14 +10,11 @@ import type {
 } from "@/lib/mcp/contract";
 import type { UpstreamSettings } from "./settings.ts";
 import type { ExchangeOptions } from "./exchange/exchange-core.ts";
-import { resolveTarget, type BuiltinTarget, type TargetConfig } from "./egress/targets.ts";
-import { streamableUpstream } from "./transports/upstream-http.ts";
-import { sseUpstream } from "./transports/upstream-sse.ts";
-import { stdioUpstream } from "./transports/upstream-stdio.ts";
+import type { TargetConfig } from "./egress/targets.ts";
 
 /**
  * An upstream MCP server as the proxy services see it, whatever carries the messages. One implementation per
- * transport (./upstream-http.ts, ./upstream-sse.ts, ./upstream-stdio.ts); `upstreamFor` picks it from the URL and the
+ * transport (./transports/upstream-http.ts, upstream-sse.ts, upstream-stdio.ts); `upstreamFor` (./upstream-for.ts) picks it from the URL and the
  * descriptor, so nothing above this line branches on the transport.
  */
 export interface Upstream {
@@ -85,16 +82,4 @@ export type UpstreamConfig = TargetConfig &
 
 export function isStdioUrl(url: string): boolean {
   return url.startsWith("stdio:");
-}
-
-/** The upstream for a URL (to connect) or a descriptor (every later call). */
-export async function upstreamFor(
-  of: string | ConnectionDescriptor,
-  ctx: { config: UpstreamConfig; origin: string; builtins?: Readonly<Record<string, BuiltinTarget>> },
-): Promise<Upstream> {
-  const url = typeof of === "string" ? of : of.url;
-  if (isStdioUrl(url)) return stdioUpstream(ctx.config);
-  const target = await resolveTarget(url, ctx.origin, ctx.config, ctx.builtins);
-  if (typeof of !== "string" && of.transport === "sse") return sseUpstream(target, ctx.config);
-  return streamableUpstream(target, ctx.config);
 }

@@ -30,7 +30,8 @@ import { streamLimitsFor } from "../../upstream/exchange/stream-watchdog.ts";
 import { ToolListBus } from "../tool-lists/tool-list-bus.ts";
 import { bumpToolListGeneration } from "../tool-lists/tool-list-generation.ts";
 import { toolListCache } from "../tool-lists/tools-cache.ts";
-import { upstreamFor as coreUpstreamFor, type SessionIo, type Upstream } from "../../upstream/upstream.ts";
+import type { SessionIo, Upstream } from "../../upstream/upstream.ts";
+import { upstreamFor as coreUpstreamFor } from "../../upstream/upstream-for.ts";
 import { BUILTIN_TARGETS } from "../platform/builtin-targets.ts";
 
 type WithHeaders<T> = T & { headers: UserHeaders };

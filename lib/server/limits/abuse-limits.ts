@@ -1,7 +1,7 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Config, LimitsConfig, RateClass } from "../platform/config.ts";
 import { ProxyError } from "../../upstream/errors/proxy-error.ts";
+import { MemoryRateStore, type RateStore } from "./rate-store.ts";
 import { RedisRateStore } from "./rate-store-redis.ts";
 
 /** A refusal by one of the abuse limits: a 429 with when to retry. */
@@ -16,39 +16,7 @@ export class LimitError extends ProxyError {
   }
 }
 
-/**
- * Where request counts are kept. In memory for one process (MemoryRateStore); in Redis for several instances
- * (RedisRateStore in rate-store-redis.ts, rate-limiter-flexible's `RateLimiterRedis`). `rateStore(cfg)` picks.
- */
-export interface RateStore {
-  /** Count one request of `key`; resolves with the seconds to wait when over `points` per `durationSeconds`. */
-  consume(
-    name: string,
-    points: number,
-    durationSeconds: number,
-    key: string,
-  ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
-}
-
-/** rate-limiter-flexible's memory store: one limiter per (name, points, duration). */
-export class MemoryRateStore implements RateStore {
-  readonly #limiters = new Map<string, RateLimiterAbstract>();
-
-  async consume(name: string, points: number, durationSeconds: number, key: string) {
-    const id = `${name}:${points}:${durationSeconds}`;
-    let limiter = this.#limiters.get(id);
-    if (!limiter) this.#limiters.set(id, (limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds })));
-    try {
-      await limiter.consume(key);
-      return { ok: true as const };
-    } catch (res) {
-      if (!(res instanceof RateLimiterRes)) throw res;
-      return { ok: false as const, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
-    }
-  }
-}
-
-export { RedisRateStore };
+export { MemoryRateStore, RedisRateStore, type RateStore };
 
 /**
  * The rate store for this configuration: Redis when REDIS_URL is set (counts shared by every instance; while Redis

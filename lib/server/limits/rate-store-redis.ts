@@ -1,7 +1,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions } from "rate-limiter-flexible";
-import type { RateStore } from "./abuse-limits.ts";
+import type { RateStore } from "./rate-store.ts";
 import { firstConnect, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "../platform/redis.ts";
 
 /** After Redis failed a request, the next ones skip it for this long: a partition would otherwise cost each one the command timeout. */

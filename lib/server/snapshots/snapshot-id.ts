@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { canonicalJson } from "@/lib/json/canonical";
-import type { SnapshotDefinitions } from "./snapshot-store.ts";
+import type { SnapshotDefinitions } from "./snapshot-types.ts";
 
 /*
  * Snapshot ids, apart from the store: the shared rules (./snapshot-rules.ts) check and derive ids, and the store

@@ -4,7 +4,7 @@ import { LimitError } from "../limits/abuse-limits.ts";
 import { log } from "../../log/log.ts";
 import { ProxyError } from "../../upstream/errors/proxy-error.ts";
 import { isSnapshotId, snapshotId } from "./snapshot-id.ts";
-import type { Snapshot, SnapshotDefinitions, SnapshotStore, StoreLimits } from "./snapshot-store.ts";
+import type { Snapshot, SnapshotDefinitions, SnapshotStore, StoreLimits } from "./snapshot-types.ts";
 
 /**
  * The rules every snapshot store follows, whatever holds the rows (SQLite, PostgreSQL): content-addressed,

@@ -9,7 +9,7 @@ import {
   type SnapshotRow,
   type SnapshotWriter,
 } from "./snapshot-rules.ts";
-import type { StoreLimits } from "./snapshot-store.ts";
+import type { StoreLimits } from "./snapshot-types.ts";
 
 export interface PostgresStoreOptions {
   /** Table name (default `snapshots`); lower-case letters, digits and `_`. Tests use one per case. */
