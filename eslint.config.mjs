@@ -71,6 +71,15 @@ const NEUTRAL = [
   },
 ];
 
+/**
+ * Outside lib/upstream the MCP client core is reached through its entry points only: `@/lib/upstream` (the client),
+ * `@/lib/upstream/policy` (errors and egress, no transports) and `@/lib/upstream/settings`.
+ */
+const CORE_ENTRY_POINTS = {
+  regex: "^(?:@/lib/|(?:\\.\\./)+(?:lib/)?)upstream/(?!(?:policy|settings)(?:\\.ts)?$)",
+  message: "Use the MCP client core through @/lib/upstream, @/lib/upstream/policy or @/lib/upstream/settings (docs/architecture.md).",
+};
+
 /** Import direction is enforced here rather than in prose (see docs/architecture.md). */
 const config = [
   ...nextCoreWebVitals,
@@ -199,10 +208,16 @@ const config = [
         {
           patterns: [
             { regex: "^(?:@/|(?:\\.\\./)+)(?:components|app)/", message: "lib/server imports any of lib/ but never the UI or routes." },
+            CORE_ENTRY_POINTS,
           ],
         },
       ],
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "proxy.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [CORE_ENTRY_POINTS] }] },
   },
   // Components: the browser libraries, components/ui and their own folder; never lib/server, lib/demo, lib/runtime,
   // app/ or another feature's components.

@@ -3,7 +3,7 @@ import { ConnectForm } from "@/components/home/ConnectForm";
 import { StdioServers } from "@/components/home/StdioServers";
 import type { StdioServersResponse } from "@/lib/mcp/contract";
 import { config } from "@/lib/server/platform/config";
-import { listStdioServers } from "@/lib/upstream/transports/stdio-config";
+import { listStdioServers } from "@/lib/upstream";
 
 // The local stdio servers are read from their config file as the page renders.
 export const dynamic = "force-dynamic";

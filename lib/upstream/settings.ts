@@ -1,3 +1,6 @@
+/** How long an era verdict is reused by default (TOOLSCOPE_ERA_CACHE_TTL_MS; 0 disables the cache). */
+export const ERA_CACHE_TTL_MS = 5 * 60 * 1000;
+
 /**
  * The settings the MCP client core reads (connect, exchanges, egress, stdio, list walks). The web service parses them
  * from the environment with the rest of its configuration (lib/server/platform/config.ts, docs/configuration.md); a program

@@ -1,5 +1,5 @@
 import { handleApi } from "@/lib/server/api/api-route";
-import { parseDisconnectRequest } from "@/lib/upstream/transports/disconnect";
+import { parseDisconnectRequest } from "@/lib/upstream";
 import { disconnect } from "@/lib/server/api/proxy-service";
 
 export const runtime = "nodejs";

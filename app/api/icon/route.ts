@@ -1,6 +1,6 @@
 import { admitted } from "@/lib/server/limits/admission";
 import { config } from "@/lib/server/platform/config";
-import { createSafeFetch } from "@/lib/upstream/egress/egress";
+import { createSafeFetch } from "@/lib/upstream/policy";
 import { createIconProxy, iconResponse, type IconProxy } from "@/lib/server/icons/icon-proxy";
 import { processSingleton } from "@/lib/runtime/process-singleton";
 

@@ -1,6 +1,6 @@
 import type { StdioServersResponse } from "@/lib/mcp/contract";
 import { config } from "@/lib/server/platform/config";
-import { listStdioServers } from "@/lib/upstream/transports/stdio-config";
+import { listStdioServers } from "@/lib/upstream";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

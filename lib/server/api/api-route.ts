@@ -10,15 +10,15 @@ import { onShutdown } from "../../runtime/lifecycle.ts";
 import { log } from "../../log/log.ts";
 import { processSingleton } from "../../runtime/process-singleton.ts";
 import { publicOrigin } from "../platform/public-origin.ts";
-import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } from "../../upstream/errors/proxy-error.ts";
-import { ExchangeFailure } from "../../upstream/exchange/exchange-core.ts";
+import { classifyError, errorBody, errorHeaders, errorResponse, ProxyError } from "@/lib/upstream/policy";
+import { ExchangeFailure } from "@/lib/upstream";
 import { openCall } from "./rpc-control.ts";
 import { readCapped } from "./read-capped.ts";
 import { routeClass } from "../limits/route-classes.ts";
-import type { ServerRequestAsker } from "../../upstream/exchange/server-request-asker.ts";
+import type { ServerRequestAsker } from "@/lib/upstream";
 import { requestSecretValues, type SecretValues } from "@/lib/mcp/mask-text";
-import { withRequestSecrets } from "../../upstream/errors/request-secrets.ts";
-import { budgetLimits, withUpstreamBudget } from "../../upstream/egress/upstream-budget.ts";
+import { withRequestSecrets } from "@/lib/upstream/policy";
+import { budgetLimits, withUpstreamBudget } from "@/lib/upstream/policy";
 
 export interface ApiContext {
   config: Config;

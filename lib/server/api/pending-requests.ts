@@ -1,15 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { RpcStreamEvent, ServerRequestAnswerer } from "@/lib/mcp/contract";
-import { ProxyError } from "../../upstream/errors/proxy-error.ts";
-import {
-  NO_ANSWER,
-  pingAnswer,
-  WITHDRAWN,
-  type AnswerBody,
-  type AskOutcome,
-  type ServerRequestAsker,
-} from "../../upstream/exchange/server-request-asker.ts";
+import { ProxyError } from "@/lib/upstream/policy";
+import { NO_ANSWER, pingAnswer, WITHDRAWN, type AnswerBody, type AskOutcome, type ServerRequestAsker } from "@/lib/upstream";
 
 /**
  * The streamed /api/rpc calls of this process that a person can answer, and the server requests each is waiting on.

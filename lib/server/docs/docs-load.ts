@@ -7,7 +7,7 @@ import { config } from "../platform/config.ts";
 import { docsSnapshot, freshDocsSnapshot, type DocsSnapshot } from "./docs-snapshot.ts";
 import { processSingleton } from "../../runtime/process-singleton.ts";
 import { publicOrigin } from "../platform/public-origin.ts";
-import { errorHeaders, ProxyError } from "../../upstream/errors/proxy-error.ts";
+import { errorHeaders, ProxyError } from "@/lib/upstream/policy";
 
 export type DocsLoad =
   | { ok: true; url: string; snap: DocsSnapshot }

@@ -1,17 +1,17 @@
 import "server-only";
 import type { ServerSummary, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import { config } from "../platform/config.ts";
-import { classifyError, ProxyError } from "../../upstream/errors/proxy-error.ts";
-import { normaliseServerUrl } from "../../upstream/transports/era-cache.ts";
+import { classifyError, ProxyError } from "@/lib/upstream/policy";
+import { normaliseServerUrl } from "@/lib/upstream";
 import { processSingleton } from "@/lib/runtime/process-singleton";
 import { connect, disconnect, tools } from "../api/proxy-service.ts";
 import { toolListGeneration } from "../tool-lists/tool-list-generation.ts";
 import { log } from "../../log/log.ts";
-import { ExchangeFailure } from "../../upstream/exchange/exchange-core.ts";
+import { ExchangeFailure } from "@/lib/upstream";
 import { LastGoodDocs, type StaleInfo } from "./last-good-docs.ts";
-import { budgetLimits, withUpstreamBudget } from "../../upstream/egress/upstream-budget.ts";
+import { budgetLimits, withUpstreamBudget } from "@/lib/upstream/policy";
 import { maskJson, maskText, secretValues } from "@/lib/mcp/mask-text";
-import { requestSecrets, withRequestSecrets } from "../../upstream/errors/request-secrets.ts";
+import { requestSecrets, withRequestSecrets } from "@/lib/upstream/policy";
 
 export interface DocsSnapshot {
   server: ServerSummary;

@@ -1,5 +1,5 @@
 import "server-only";
-import { BlockedTargetError } from "../../upstream/egress/egress.ts";
+import { BlockedTargetError } from "@/lib/upstream/policy";
 import { IconCache, type IconCacheLimits } from "./icon-cache.ts";
 import { looksLikeSvg, RASTER_TYPES, sniffRasterType, type RasterType } from "./image-sniff.ts";
 

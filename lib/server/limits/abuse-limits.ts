@@ -1,6 +1,6 @@
 import "server-only";
 import type { Config, LimitsConfig, RateClass } from "../platform/config.ts";
-import { ProxyError } from "../../upstream/errors/proxy-error.ts";
+import { ProxyError } from "@/lib/upstream/policy";
 import { MemoryRateStore, type RateStore } from "./rate-store.ts";
 import { RedisRateStore } from "./rate-store-redis.ts";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { processSingleton } from "../../runtime/process-singleton.ts";
 import { rateWords } from "./abuse-limits.ts";
 import type { Config, RateClass } from "../platform/config.ts";
-import { errorResponse, ProxyError } from "../../upstream/errors/proxy-error.ts";
+import { errorResponse, ProxyError } from "@/lib/upstream/policy";
 
 /** What a refused caller is told to wait: long enough for a burst to drain, short enough that nobody gives up. */
 export const ADMISSION_RETRY_AFTER_SECONDS = 2;

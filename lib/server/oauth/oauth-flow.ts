@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/client";
 import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse, OAuthFlowState, OAuthStep } from "@/lib/mcp/oauth-contract";
 import type { Config } from "../platform/config.ts";
-import { guardedFetch } from "../../upstream/egress/targets.ts";
+import { guardedFetch } from "@/lib/upstream/policy";
 import { clientMetadataUrlFor, redirectUriFor, toolscopeClientMetadata } from "./oauth-client-metadata.ts";
 import { createOAuthRecorder } from "./oauth-recorder.ts";
 import { describeSteps, failureText, oauthFailure } from "./oauth-steps.ts";

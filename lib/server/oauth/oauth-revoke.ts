@@ -2,7 +2,7 @@ import "server-only";
 import { discoverOAuthServerInfo } from "@modelcontextprotocol/client";
 import type { OAuthRevokeRequest, OAuthRevokeResponse } from "@/lib/mcp/oauth-contract";
 import type { OAuthRunContext } from "./oauth-flow.ts";
-import { guardedFetch } from "../../upstream/egress/targets.ts";
+import { guardedFetch } from "@/lib/upstream/policy";
 import { createOAuthRecorder } from "./oauth-recorder.ts";
 import { describeSteps, failureText, oauthFailure } from "./oauth-steps.ts";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { HttpExchange } from "@/lib/mcp/contract";
 import { OAUTH_STEP_TITLES, type OAuthAuthorizeRequest, type OAuthStep } from "@/lib/mcp/oauth-contract";
-import { classifyError, ProxyError } from "../../upstream/errors/proxy-error.ts";
+import { classifyError, ProxyError } from "@/lib/upstream/policy";
 import { stepKindOf } from "./oauth-recorder.ts";
 
 /** The steps' names in the debugger's words. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BuiltinTarget } from "../../upstream/egress/targets.ts";
+import type { BuiltinTarget } from "@/lib/upstream";
 import { demoHandler } from "./demo-handler.ts";
 
 /** The servers that ship with Toolscope, reached in-process as `builtin:<id>`: the demo. */

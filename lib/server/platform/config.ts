@@ -2,8 +2,8 @@ import "server-only";
 import { logSettings, type LogFormat, type LogLevel } from "@/lib/log/format.mjs";
 import { httpLimitSettings, type HttpLimitSettings } from "@/scripts/http-limits.mjs";
 import { overloadSettings, type OverloadSettings } from "@/scripts/overload.mjs";
-import { ERA_CACHE_TTL_MS } from "../../upstream/transports/era-cache.ts";
-import type { UpstreamSettings } from "../../upstream/settings.ts";
+import { ERA_CACHE_TTL_MS } from "@/lib/upstream/settings";
+import type { UpstreamSettings } from "@/lib/upstream/settings";
 
 /**
  * Toolscope's runtime configuration, parsed once from the environment. Every limit lives here (the MCP client core's

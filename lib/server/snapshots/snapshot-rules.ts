@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import { LimitError } from "../limits/abuse-limits.ts";
 import { log } from "../../log/log.ts";
-import { ProxyError } from "../../upstream/errors/proxy-error.ts";
+import { ProxyError } from "@/lib/upstream/policy";
 import { isSnapshotId, snapshotId } from "./snapshot-id.ts";
 import type { Snapshot, SnapshotDefinitions, SnapshotStore, StoreLimits } from "./snapshot-types.ts";
 

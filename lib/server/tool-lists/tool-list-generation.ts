@@ -1,6 +1,6 @@
 import "server-only";
 import { processSingleton } from "@/lib/runtime/process-singleton";
-import { normaliseServerUrl } from "../../upstream/transports/era-cache.ts";
+import { normaliseServerUrl } from "@/lib/upstream";
 
 /** Servers whose invalidation count is kept (the oldest go first: a forgotten count reads 0, which only means "refetch"). */
 const MAX_SERVERS = 10_000;

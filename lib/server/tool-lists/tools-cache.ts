@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { ConnectionDescriptor, ToolListCacheInfo, ToolsResponse, UserHeaders } from "@/lib/mcp/contract";
 import { config } from "../platform/config.ts";
-import { normaliseServerUrl } from "../../upstream/transports/era-cache.ts";
+import { normaliseServerUrl } from "@/lib/upstream";
 import { firstConnect, REDIS_KEY_PREFIX, sharedRedis, warnLog, type RedisLog } from "../platform/redis.ts";
 
 /**

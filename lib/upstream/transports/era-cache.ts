@@ -11,8 +11,7 @@ import { processSingleton } from "../../runtime/process-singleton.ts";
  * (we then drop it), a stale legacy verdict would succeed silently forever, so it must age out.
  */
 
-/** How long a verdict is reused by default (TOOLSCOPE_ERA_CACHE_TTL_MS; 0 disables the cache). */
-export const ERA_CACHE_TTL_MS = 5 * 60 * 1000;
+export { ERA_CACHE_TTL_MS } from "../settings.ts";
 /** Verdicts kept per process; the least recently used one makes room. */
 export const MAX_ERA_CACHE_ENTRIES = 1_000;
 
