@@ -1,4 +1,3 @@
-
 /**
  * A request's headers to read: the Headers object itself when it is one (the SDK transport hands one), else a Headers
  * made from what was given. Copying a Headers validates every name and value again, on every proxied call (issue 15).
