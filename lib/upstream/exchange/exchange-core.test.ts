@@ -193,7 +193,10 @@ for (const transport of TRANSPORTS) {
       const expected: Record<string, { heard: { answer?: Record<string, unknown>; error?: RegExp }; refused: boolean }> = {
         "ask-elicit": { heard: { answer: { action: "cancel" } }, refused: true },
         "ask-sample": { heard: { error: /Toolscope had no one to ask: this test answers nothing/ }, refused: true },
-        "ask-roots": { heard: { answer: { roots: [] } }, refused: false },
+        "ask-roots": {
+          heard: { error: /cannot answer roots\/list here: this test answers nothing\. The roots set in the playground/ },
+          refused: true,
+        },
       };
       for (const [tool, want] of Object.entries(expected)) {
         const asker = unattendedAsker("this test answers nothing");
@@ -204,7 +207,7 @@ for (const transport of TRANSPORTS) {
         const got = heard(result);
         if (want.heard.answer) assert.deepEqual(got, { answer: want.heard.answer }, tool);
         else assert.match(got.error ?? "", want.heard.error!, tool);
-        assert.equal(asker.refused.length, want.refused ? 1 : 0, `${tool}: listed for the note only when nobody answered`);
+        assert.equal(asker.refused.length, want.refused ? 1 : 0, `${tool}: listed for the note`);
         const [record] = result.serverRequests;
         assert.equal(record!.answeredBy, "proxy");
         assert.equal(record!.answer.id, record!.request.id);

@@ -36,7 +36,9 @@ export const NOT_REVIEWED = -1;
  * The asker for a call no person can answer (a call that was not streamed, a docs page, a list walk, a server asking
  * between calls). Toolscope declares elicitation, sampling and roots on every connection (so docs list the tools an
  * interactive client sees, issue 26), so each gets the answer a client with nobody at the keyboard gives, at once:
- * `roots/list` the empty list (no roots were set here; `betweenCalls`: an error saying it is answered during a call),
+ * `roots/list` an error saying roots are answered during a streamed call (not the empty list: a server may keep the
+ * first answer for its whole session, as server-everything does, and a stdio process is shared with the playground,
+ * so "none" would stand in for the person's roots; `betweenCalls` words it for a server asking between calls),
  * `elicitation/create` `cancel` (dismissed without a choice),
  * `sampling/createMessage` the error a client gives for a request its user did not approve; `ping` is answered; a
  * method no client capability covers is "method not found". `refused` keeps the methods nobody answered, for a note.
@@ -52,19 +54,16 @@ export function unattendedAsker(
       const ping = pingAnswer(request);
       if (ping) return ping;
       const method = String(request.method);
-      // Between calls on a connection a person uses, "no roots" would be a wrong answer a server keeps (server-everything
-      // caches the first one per session): the person's roots are in their browser. The error says when it is answered.
-      if (method === "roots/list" && betweenCalls)
-        return {
-          answer: {
-            error: {
-              code: NO_ANSWER,
-              message: `Toolscope cannot answer roots/list now: ${why}. It is answered during a call (the roots set in the playground); send notifications/roots/list_changed to be asked again.`,
-            },
-          },
-          answeredBy: "proxy",
-        };
-      if (method === "roots/list") return { answer: { result: { roots: [] } }, answeredBy: "proxy" };
+      // "No roots" would be a wrong answer a server keeps (server-everything caches the first one per session, and a
+      // docs page's list walk may meet the question on the stdio process the playground uses): the person's roots are
+      // in their browser. The error says when they are given.
+      if (method === "roots/list") {
+        refused.push(method);
+        const message = betweenCalls
+          ? `Toolscope cannot answer roots/list now: ${why}. It is answered during a call (the roots set in the playground); send notifications/roots/list_changed to be asked again.`
+          : `Toolscope cannot answer roots/list here: ${why}. The roots set in the playground are given to a streamed call; send notifications/roots/list_changed to be asked again.`;
+        return { answer: { error: { code: NO_ANSWER, message } }, answeredBy: "proxy" };
+      }
       refused.push(method);
       if (method === "elicitation/create") return { answer: { result: { action: "cancel" } }, answeredBy: "proxy" };
       const reason = `Toolscope had no one to ask: ${why}`;
@@ -78,5 +77,5 @@ export function unattendedAsker(
 export function refusedNote(methods: readonly string[]): string | undefined {
   if (methods.length === 0) return undefined;
   const unique = [...new Set(methods)].join(", ");
-  return `The server asked the client ${unique} during this call. Nobody could answer in a call that is not streamed, so Toolscope answered at once as a client with no one at the keyboard does (an elicitation cancelled, a sampling request refused). Send the request with Accept: text/event-stream (the playground does) to answer it yourself.`;
+  return `The server asked the client ${unique} during this call. Nobody could answer in a call that is not streamed, so Toolscope answered at once as a client with no one at the keyboard does (an elicitation cancelled, a sampling request refused, roots left for a streamed call). Send the request with Accept: text/event-stream (the playground does) to answer it yourself.`;
 }
