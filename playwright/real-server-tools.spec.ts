@@ -1,8 +1,8 @@
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { expect, test } from "./test";
 import { shootSizes, watchConsole } from "./helpers";
-import { CLIENT_CAPABILITIES, CLIENT_INFO } from "../lib/mcp/meta";
+import { serverToolNames } from "./fixtures/server-tool-names";
 import { readFileSync } from "node:fs";
 
 const servers = JSON.parse(readFileSync("playwright/fixtures/stdio-servers.json", "utf8")) as {
@@ -40,24 +40,6 @@ const TARGETS: Target[] = [
       }),
   },
 ];
-
-/** The tool names the server lists to a client declaring the playground's capabilities, every page. */
-async function serverToolNames(transport: StreamableHTTPClientTransport | StdioClientTransport): Promise<string[]> {
-  const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never });
-  await client.connect(transport);
-  try {
-    const names: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined);
-      names.push(...page.tools.map((t) => t.name));
-      cursor = page.nextCursor;
-    } while (cursor);
-    return names.sort();
-  } finally {
-    await client.close();
-  }
-}
 
 for (const target of TARGETS) {
   test(`${target.name}: the docs, the explorer and the server's own tools/list name the same tools; every docs link resolves`, async ({

@@ -8,11 +8,11 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createDemoServerHandler } from "@/lib/demo/server";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import { startEverythingServer } from "@/playwright/fixtures/everything-server";
-import { CLIENT_CAPABILITIES } from "@/lib/mcp/meta";
+import { serverToolNames } from "@/playwright/fixtures/server-tool-names";
 
 const run = promisify(execFile);
 let demo: ServedHandler;
@@ -27,22 +27,9 @@ after(async () => {
   await demo?.close();
 });
 
-/** The names the server lists to the official SDK client (declaring the capabilities the core declares). */
-async function directly(url: string): Promise<string[]> {
-  const client = new Client({ name: "plain-node-test", version: "1.0.0" }, { capabilities: CLIENT_CAPABILITIES as never });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  try {
-    const names: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined);
-      names.push(...page.tools.map((t) => t.name));
-      cursor = page.nextCursor;
-    } while (cursor);
-    return names.sort();
-  } finally {
-    await client.close();
-  }
+/** The names the server lists to the official SDK client, declaring the capabilities the core declares. */
+function directly(url: string): Promise<string[]> {
+  return serverToolNames(new StreamableHTTPClientTransport(new URL(url)));
 }
 
 for (const [name, server, era] of [
