@@ -225,8 +225,9 @@ test("the legacy fallback also runs from era legacy (POST 405), and a server req
     ctx,
   );
   const text = (res.response?.result as { content: { text: string }[] }).content[0].text;
-  // roots is declared on every connection, so it is answered: with no roots, nobody having set any (issue 26).
-  assert.match(text, /"roots":\[\]/);
+  // roots is declared on every connection, so it is answered at once: with the error that says roots are given to a
+  // streamed call (not "none", which a server may keep for the session; issue 26).
+  assert.match(text, /"code":-32001,"message":"Toolscope cannot answer roots\/list here: .*given to a streamed call/);
   assert.deepEqual(
     res.serverRequests?.map((r) => [r.request.method, r.answeredBy]),
     [["roots/list", "proxy"]],
