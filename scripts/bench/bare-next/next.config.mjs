@@ -1,0 +1,2 @@
+/** A bare Next.js app: defaults only, as `create-next-app` would leave them for route handlers. */
+export default {};
