@@ -1,2 +1,3 @@
 /** A bare Next.js app: defaults only, as `create-next-app` would leave them for route handlers. */
-export default {};
+const nextConfig = {};
+export default nextConfig;
