@@ -1,12 +1,12 @@
 import type { NextRequest } from "next/server";
-import { config as serverConfig } from "@/lib/server/platform/config";
-import { guardRequest } from "@/lib/server/limits/request-guard";
-import { strictTransportSecurity } from "@/lib/security/csp";
+import { guardRequest, transportSecurity } from "@/lib/server/limits/request-guard";
 
 /**
- * Every request passes the request guard first (Host, same-origin API calls, fetch metadata, limits, CSP). Every
- * answer, a refusal included, carries Strict-Transport-Security when the instance is hosted on https: browsers take
- * it from any response of the host.
+ * Every page passes the request guard first (Host, fetch metadata, limits, CSP). Every answer, a refusal included,
+ * carries Strict-Transport-Security when the instance is hosted on https: browsers take it from any response of the
+ * host. API routes are guarded by their own handlers (lib/server/api/guarded-route.ts), not here: this hook made
+ * Next.js copy every request into a web Request and tee its body, which cost an API call more CPU than the route
+ * itself (issue 28).
  */
 export async function proxy(req: NextRequest) {
   const res = await guardRequest(req);
@@ -15,17 +15,7 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
-/** The HSTS value of this instance's config (none while the config is invalid: the guard already refuses then). */
-function transportSecurity(): string | undefined {
-  try {
-    const c = serverConfig();
-    return strictTransportSecurity({ mode: c.mode, publicUrl: c.publicUrl, maxAgeSeconds: c.hstsMaxAgeSeconds });
-  } catch {
-    return undefined;
-  }
-}
-
 export const config = {
-  // Static build output and the app icon carry no user input and reach nothing upstream.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  // Static build output and the app icon carry no user input and reach nothing upstream; API routes guard themselves.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/).*)"],
 };

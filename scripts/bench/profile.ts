@@ -32,9 +32,14 @@ const upstream = await startEchoServer({ listTtlMs: 300_000 });
 const appDir = join(DIR, "toolscope");
 const app = await startBenchApp({}, ["--cpu-prof", `--cpu-prof-dir=${appDir}`]);
 let appRequests = 0;
+/** The load's window on the monotonic clock the profiles use: start-up and setup are left out. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+let appWindow: [number, number] = [0, 0];
 try {
   const setup = await setupProxy(app.url, upstream.url);
+  const started = nowUs();
   const run = await load(`${app.url}${ROUTE}`, setup.rpcBody, CONNECTIONS, SECONDS);
+  appWindow = [started, nowUs()];
   appRequests = run.rps * SECONDS;
   console.log(
     `Toolscope, POST ${ROUTE} at ${CONNECTIONS} connections for ${SECONDS} s: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`,
@@ -43,12 +48,14 @@ try {
     const floorDir = join(DIR, "bare-next");
     const bare = await startBareNext(["--cpu-prof", `--cpu-prof-dir=${floorDir}`]);
     try {
+      const floorStarted = nowUs();
       const floorRun = await load(`${bare.url}/api/echo`, setup.rpcBody, CONNECTIONS, SECONDS);
+      const floorWindow: [number, number] = [floorStarted, nowUs()];
       console.log(
         `Bare Next.js app, POST /api/echo at ${CONNECTIONS} connections for ${SECONDS} s: ${floorRun.rps.toFixed(0)} req/s, p50 ${floorRun.p50} ms, p99 ${floorRun.p99} ms`,
       );
       await bare.stop();
-      report("bare Next.js app", readProfile(floorDir), floorRun.rps * SECONDS);
+      report("bare Next.js app", readProfile(floorDir), floorRun.rps * SECONDS, floorWindow);
     } finally {
       await bare.stop();
     }
@@ -57,12 +64,16 @@ try {
   await app.stop();
   await upstream.close();
 }
-report("Toolscope", readProfile(appDir), appRequests);
+report("Toolscope", readProfile(appDir), appRequests, appWindow);
 
 /** The profile's self time by origin and by function, with the sampled CPU per request. */
-function report(name: string, { file, profile }: { file: string; profile: CpuProfile }, requests: number) {
+function report(name: string, { file, profile }: { file: string; profile: CpuProfile }, requests: number, [from, to]: [number, number]) {
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from && at <= to) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   let total = 0;
   const byFunction = new Map<string, number>();
   const byOrigin = new Map<string, number>();
@@ -76,7 +87,7 @@ function report(name: string, { file, profile }: { file: string; profile: CpuPro
   const perRequest = (t: number) => `${(t / Math.max(1, requests)).toFixed(0)} µs`;
   const pct = (t: number) => `${((t / total) * 100).toFixed(1)}%`;
   const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
-  console.log(`\n${name}: ${file} (${(total / 1e6).toFixed(1)} s busy, ${perRequest(total)} per request)\n`);
+  console.log(`\n${name}: ${file} (${(total / 1e6).toFixed(1)} s busy during the load, ${perRequest(total)} per request)\n`);
   console.log(table([["self time by origin", "share", "per request"], ...top(byOrigin, 15).map(([k, t]) => [k, pct(t), perRequest(t)])]));
   console.log();
   console.log(

@@ -3,6 +3,7 @@ import { config } from "@/lib/server/platform/config";
 import { createSafeFetch } from "@/lib/upstream/policy";
 import { createIconProxy, iconResponse, type IconProxy } from "@/lib/server/icons/icon-proxy";
 import { processSingleton } from "@/lib/runtime/process-singleton";
+import { guardedRoute } from "@/lib/server/api/guarded-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -27,6 +28,6 @@ function iconProxy(): IconProxy {
 }
 
 /** `?src=<https URL>`: a tool or server icon, fetched by Toolscope through the egress guard and served from our origin. */
-export async function GET(req: Request): Promise<Response> {
+export const GET = guardedRoute(async function GET(req: Request): Promise<Response> {
   return admitted(config(), "icons", async () => iconResponse(await iconProxy().get(new URL(req.url).searchParams.get("src"))));
-}
+});

@@ -5,6 +5,7 @@ import { clientIdentity } from "@/lib/server/limits/client-identity";
 import { freshDocsSnapshot } from "@/lib/server/docs/docs-snapshot";
 import { requestOrigin } from "@/lib/server/platform/request-origin";
 import { snapshotDefinitions, snapshotStore } from "@/lib/server/snapshots/snapshot-store";
+import { guardedRoute } from "@/lib/server/api/guarded-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -24,7 +25,7 @@ function parseShareRequest(body: unknown, limits: HeaderLimits): { server: strin
  * fetched now, past every cache: a snapshot is a permanent record, so it must not be a list fetched minutes ago
  * (`fetchedAt` says when it was fetched).
  */
-export function POST(req: Request) {
+export const POST = guardedRoute(function POST(req: Request) {
   return handleApi(
     req,
     parseShareRequest,
@@ -38,4 +39,4 @@ export function POST(req: Request) {
     },
     (i) => i.server,
   );
-}
+});

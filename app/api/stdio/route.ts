@@ -1,6 +1,7 @@
 import type { StdioServersResponse } from "@/lib/mcp/contract";
 import { config } from "@/lib/server/platform/config";
 import { listStdioServers } from "@/lib/upstream";
+import { guardedRoute } from "@/lib/server/api/guarded-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
  * The stdio servers of the local config file (TOOLSCOPE_STDIO_CONFIG): name, command basename and argument count,
  * never env values or full command lines. `enabled` is false in hosted mode.
  */
-export async function GET() {
+export const GET = guardedRoute(async function GET() {
   let body: StdioServersResponse;
   try {
     body = await listStdioServers(config());
@@ -17,4 +18,4 @@ export async function GET() {
     body = { enabled: false, servers: [], problem: `Toolscope is misconfigured: ${(err as Error).message}` };
   }
   return Response.json(body, { headers: { "cache-control": "no-store" } });
-}
+});

@@ -88,7 +88,12 @@ after(async () => {
 function post(route: string, body: unknown) {
   return new Request(`http://127.0.0.1:3000${route}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: "http://127.0.0.1:3000" },
+    headers: {
+      "content-type": "application/json",
+      host: "127.0.0.1:3000",
+      origin: "http://127.0.0.1:3000",
+      "sec-fetch-site": "same-origin",
+    },
     body: JSON.stringify(body),
   });
 }

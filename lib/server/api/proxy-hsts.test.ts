@@ -1,6 +1,6 @@
 /**
- * Strict-Transport-Security on what a hosted https instance answers: pages, API calls and the guard's own refusals
- * all pass proxy.ts, which sets it from TOOLSCOPE_HSTS_MAX_AGE.
+ * Strict-Transport-Security on what a hosted https instance answers: pages and the guard's own refusals pass
+ * proxy.ts, API routes their own guard (guarded-route.ts); both set it from TOOLSCOPE_HSTS_MAX_AGE.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -18,6 +18,7 @@ delete process.env.DATABASE_URL;
 
 const { NextRequest } = await import("next/server");
 const { proxy } = await import("../../../proxy.ts");
+const { POST: toolsRoute } = await import("@/app/api/tools/route");
 
 test.after(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -36,4 +37,22 @@ test("a hosted https instance sends Strict-Transport-Security with the configure
     assert.equal(res.status, status, path);
     assert.equal(res.headers.get("strict-transport-security"), "max-age=600", `${path} ${status}`);
   }
+});
+
+test("an API route guards itself: a cross-site call is refused with nosniff and Strict-Transport-Security", async () => {
+  const res = await toolsRoute(
+    new Request("https://toolscope.example.com/api/tools", {
+      method: "POST",
+      headers: {
+        host: "toolscope.example.com",
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+        "content-type": "application/json",
+      },
+      body: "{}",
+    }),
+  );
+  assert.equal(res.status, 403);
+  assert.equal(res.headers.get("strict-transport-security"), "max-age=600");
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { ProxyErrorKind } from "@/lib/mcp/contract";
-import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "@/lib/security/csp";
+import { contentSecurityPolicy, newNonce, SECURITY_HEADERS, strictTransportSecurity } from "@/lib/security/csp";
 import {
   checkApiCall,
   checkHost,
@@ -27,7 +27,7 @@ const MCP_ENDPOINTS = new Set(["/api/demo/mcp"]);
 /** Memory for one process; Redis (REDIS_URL) when several instances must count together. */
 const rateStore = () => processSingleton<RateStore>("rateStore", () => configuredRateStore(config()));
 
-function fetchHeaders(req: NextRequest): RequestHeaders {
+function fetchHeaders(req: Request): RequestHeaders {
   const h = req.headers;
   return {
     method: req.method,
@@ -44,7 +44,7 @@ function fetchHeaders(req: NextRequest): RequestHeaders {
  * to). Logged as one line without query or headers (they may hold secrets): refusals are what an operator watches.
  */
 function refuse(
-  req: NextRequest,
+  req: Request,
   status: number,
   kind: ProxyErrorKind,
   message: string,
@@ -54,7 +54,7 @@ function refuse(
   log.warn("request refused", {
     requestId: req.headers.get(REQUEST_ID_HEADER),
     method: req.method,
-    route: req.nextUrl.pathname,
+    route: new URL(req.url).pathname,
     status,
     kind,
     reason: message.slice(0, 160),
@@ -65,15 +65,15 @@ function refuse(
   );
 }
 
-function limited(req: NextRequest, err: LimitError): NextResponse {
+function limited(req: Request, err: LimitError): NextResponse {
   return refuse(req, 429, "rate-limited", err.message, { "retry-after": String(err.retryAfterSeconds) }, err.hint);
 }
 
 /** Rate limits of this request, when limits are on: throws a LimitError. */
-async function countRequest(req: NextRequest, cfg: Config, pageRate: RateClass | undefined): Promise<void> {
+async function countRequest(req: Request, path: string, cfg: Config, pageRate: RateClass | undefined): Promise<void> {
   if (!cfg.limits.enabled) return;
   // API routes by their class (route-classes.ts); a method the route does not serve is answered 405, unmetered.
-  const rate = pageRate ?? routeClass(req.nextUrl.pathname, req.method);
+  const rate = pageRate ?? routeClass(path, req.method);
   if (!rate) return;
   const client = clientIdentity(req.headers, cfg.trustProxy);
   await consumeRate(rateStore(), cfg.limits, rate, client);
@@ -131,13 +131,10 @@ function pageWithHeaders(req: NextRequest, docs?: DocsPreload): NextResponse {
 }
 
 /**
- * The one guard in front of every route and page: Host, then same-origin API calls with JSON bodies, fetch
- * metadata for pages that reach MCP servers, rate limits (when on), and security headers on every page.
+ * What every guarded request passes first: not shutting down, a valid configuration, our Host. A refusal, or the
+ * configuration to go on with.
  */
-export async function guardRequest(req: NextRequest): Promise<NextResponse> {
-  // Health checks come from load balancers and supervisors, by IP and without a browser's headers: they reveal
-  // nothing and change nothing, so no Host or Origin rule applies.
-  if (req.nextUrl.pathname === "/api/health") return NextResponse.next();
+function guardBasics(req: Request): NextResponse | Config {
   if (isShuttingDown())
     return refuse(req, 503, "unavailable", "Toolscope is shutting down; try again in a moment.", {
       "retry-after": "2",
@@ -151,18 +148,52 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
   }
   const host = checkHost(req.headers.get("host"), { mode: cfg.mode, allowedHosts: cfg.allowedHosts, publicOrigin: cfg.publicUrl });
   if (!host.ok) return refuse(req, host.status, "forbidden", host.message);
-  const ours = publicOrigin(req.headers, cfg);
+  return cfg;
+}
+
+/**
+ * The guard of an API call (`/api/*` but health): Host, same-origin calls with JSON bodies (the MCP endpoints of
+ * builtin servers: the MCP transport's Origin rule), rate limits. A refusal, or undefined to go on. API routes run
+ * it themselves (lib/server/api/guarded-route.ts), not through proxy.ts: Next.js's request hook cost a request more
+ * CPU than the route it guards (issue 28).
+ */
+export async function guardApiRequest(req: Request, path = new URL(req.url).pathname): Promise<NextResponse | undefined> {
+  const cfg = guardBasics(req);
+  if (cfg instanceof NextResponse) return cfg;
   const h = fetchHeaders(req);
-  const path = req.nextUrl.pathname;
+  const verdict = MCP_ENDPOINTS.has(path)
+    ? checkMcpEndpoint(h, publicOrigin(req.headers, cfg))
+    : checkApiCall(h, publicOrigin(req.headers, cfg));
+  if (!verdict.ok) return refuse(req, verdict.status, verdict.status === 415 ? "bad-request" : "forbidden", verdict.message);
   try {
-    if (path.startsWith("/api/")) {
-      const verdict = MCP_ENDPOINTS.has(path) ? checkMcpEndpoint(h, ours) : checkApiCall(h, ours);
-      if (!verdict.ok) return refuse(req, verdict.status, verdict.status === 415 ? "bad-request" : "forbidden", verdict.message);
-      await countRequest(req, cfg, undefined);
-      const res = NextResponse.next();
-      res.headers.set("x-content-type-options", "nosniff");
-      return res;
-    }
+    await countRequest(req, path, cfg, undefined);
+  } catch (err) {
+    if (err instanceof LimitError) return limited(req, err);
+    throw err;
+  }
+  return undefined;
+}
+
+/**
+ * The one guard in front of every route and page: Host, then same-origin API calls with JSON bodies, fetch
+ * metadata for pages that reach MCP servers, rate limits (when on), and security headers on every page.
+ */
+export async function guardRequest(req: NextRequest): Promise<NextResponse> {
+  // Health checks come from load balancers and supervisors, by IP and without a browser's headers: they reveal
+  // nothing and change nothing, so no Host or Origin rule applies.
+  const path = req.nextUrl.pathname;
+  if (path === "/api/health") return NextResponse.next();
+  if (path.startsWith("/api/")) {
+    const refused = await guardApiRequest(req, path);
+    if (refused) return refused;
+    const res = NextResponse.next();
+    res.headers.set("x-content-type-options", "nosniff");
+    return res;
+  }
+  const cfg = guardBasics(req);
+  if (cfg instanceof NextResponse) return cfg;
+  const h = fetchHeaders(req);
+  try {
     if (EXPORT_PATH.test(path)) return fileWithHeaders();
     const upstream = pageReachesUpstream(path, req.nextUrl.searchParams);
     const verdict = checkPageLoad(h, upstream, cfg.mode);
@@ -171,7 +202,7 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
       return refuse(req, verdict.status, "forbidden", verdict.message);
     }
     const live = upstream && path !== "/playground";
-    if (live) await countRequest(req, cfg, "docs");
+    if (live) await countRequest(req, path, cfg, "docs");
     // The docs load runs here, in the guard (docs-load.ts): it is admitted here too.
     const leave = live ? admission(cfg).admit("docs") : () => {};
     try {
@@ -184,5 +215,15 @@ export async function guardRequest(req: NextRequest): Promise<NextResponse> {
     if (err instanceof AdmissionError)
       return refuse(req, 503, "unavailable", err.message, { "retry-after": String(err.retryAfterSeconds) }, err.hint);
     throw err;
+  }
+}
+
+/** The HSTS value of this instance's config (none while the config is invalid: the guard already refuses then). */
+export function transportSecurity(): string | undefined {
+  try {
+    const c = config();
+    return strictTransportSecurity({ mode: c.mode, publicUrl: c.publicUrl, maxAgeSeconds: c.hstsMaxAgeSeconds });
+  } catch {
+    return undefined;
   }
 }

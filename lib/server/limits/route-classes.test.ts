@@ -39,11 +39,25 @@ test("every route under app/api is in API_ROUTES, metered or unmetered with a re
 test("a route that makes Toolscope fetch for its caller has a class, for the method it serves", () => {
   for (const { path, source } of apiRoutes()) {
     // handleApi runs a proxy call (connect, tools, rpc, OAuth, answers); the egress guard is every other fetch.
-    const fetches = /\bhandleApi\(|@\/lib\/server\/egress/.test(source);
+    const fetches = /\bhandleApi\(|\bcreateSafeFetch\(/.test(source);
     if (!fetches) continue;
     const meter = API_ROUTES[path];
     assert.ok(meter && "class" in meter, `${path} fetches for its caller but is not metered`);
-    assert.match(source, new RegExp(`export (async )?function ${meter.method}\\b`), `${path}: API_ROUTES says ${meter.method}`);
+    assert.match(source, new RegExp(`export const ${meter.method} = guardedRoute\\b`), `${path}: API_ROUTES says ${meter.method}`);
+  }
+});
+
+test("every API route but the health probe is guarded by its own handler (proxy.ts does not run for /api/)", () => {
+  for (const { path, source } of apiRoutes()) {
+    const methods = [...source.matchAll(/^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b.*$/gm)];
+    assert.ok(methods.length > 0, `${path} exports no handler`);
+    if (path === "/api/health") continue; // load balancers probe it by IP, without a browser's headers
+    for (const [line, method] of methods)
+      assert.match(
+        line,
+        new RegExp(`^export const ${method} = guardedRoute\\(`),
+        `${path}: wrap ${method} in guardedRoute (lib/server/api/guarded-route.ts)`,
+      );
   }
 });
 

@@ -1,4 +1,5 @@
 import { demoHandler } from "@/lib/server/platform/demo-handler";
+import { guardedRoute } from "@/lib/server/api/guarded-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -8,6 +9,6 @@ async function serve(req: Request): Promise<Response> {
   return (await demoHandler()).fetch(req);
 }
 
-export const GET = serve;
-export const POST = serve;
-export const DELETE = serve;
+export const GET = guardedRoute(serve);
+export const POST = guardedRoute(serve);
+export const DELETE = guardedRoute(serve);
