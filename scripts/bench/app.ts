@@ -37,14 +37,21 @@ export async function startBenchApp(env: Record<string, string> = {}, nodeArgs: 
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  return served(child, `http://127.0.0.1:${port}`, "Toolscope");
+}
+
+/**
+ * A server process the bench started, once its `/api/health` answers (within 30 s; its stderr's tail in the error
+ * otherwise), with the way to stop it. Shared by Toolscope and the bare Next.js app (./bare-next.ts).
+ */
+export async function served(child: ChildProcess, url: string, name: string): Promise<BenchApp> {
   let stderr = "";
   child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Toolscope exited with ${child.exitCode}:\n${stderr}`);
-    if (Date.now() > deadline) throw new Error(`Toolscope did not answer /api/health within 30 s:\n${stderr}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not answer /api/health within 30 s:\n${stderr}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,

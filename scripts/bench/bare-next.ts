@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "./app.ts";
+import { freePort, served, type BenchApp } from "./app.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TEMPLATE = path.join(import.meta.dirname, "bare-next");
@@ -15,11 +15,7 @@ const TEMPLATE = path.join(import.meta.dirname, "bare-next");
 const BUILD_DIR = path.join(ROOT, ".bench", "bare-next");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
-export interface BareNextApp {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
+export type BareNextApp = BenchApp;
 
 /** A digest of the template's files and the Next.js version: the build is redone when either changes. */
 function templateDigest(): string {
@@ -64,27 +60,5 @@ export async function startBareNext(nodeArgs: string[] = []): Promise<BareNextAp
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  let stderr = "";
-  child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The bare Next.js app exited with ${child.exitCode}:\n${stderr}`);
-    if (Date.now() > deadline) throw new Error(`The bare Next.js app did not answer within 30 s:\n${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    url,
-    pid: child.pid ?? -1,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return served(child, `http://127.0.0.1:${port}`, "The bare Next.js app");
 }
