@@ -16,7 +16,7 @@ import { welcomesHeld } from "./session-welcome.ts";
 import type { UpstreamConfig } from "../upstream.ts";
 
 const MAX_BODY = 1_000_000;
-const ROOTS = [{ uri: "file:///work/project", name: "project" }, { uri: "file:///work/other" }];
+const ROOTS = [{ uri: "file:///example/project", name: "project" }, { uri: "file:///example/other" }];
 
 let http: ServedHandler;
 let handler: ReturnType<typeof asksHttpHandler>;
