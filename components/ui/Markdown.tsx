@@ -1,5 +1,7 @@
-import ReactMarkdown, { type Components } from "react-markdown";
+import type { ReactElement } from "react";
+import renderMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { BoundedCache } from "@/lib/json/bounded-cache";
 import { isSafeImageSrc, remarkHtmlAsText, safeHref } from "@/lib/docs/markdown-safety";
 
 /** Props for {@link Markdown}. */
@@ -70,23 +72,44 @@ function splitForRender(source: string): [string, string] {
 }
 
 /**
+ * Rendered descriptions kept per process (per module graph), by their text. A docs page renders the same
+ * descriptions on every view of the same definitions, and parsing them was the page's largest share of its own
+ * work (issue 28's profile). react-markdown's sync `Markdown` is a pure function of its options (ours are fixed),
+ * and a React element tree is immutable, so one tree serves every render. Weighed at
+ * {@link MARKDOWN_CACHE_BYTES_PER_CHAR} bytes a character of source: the parsed tree is several times the text.
+ */
+export const MARKDOWN_CACHE_LIMITS = { maxEntries: 5_000, maxBytes: 32 * 1024 * 1024 } as const;
+export const MARKDOWN_CACHE_BYTES_PER_CHAR = 16;
+const rendered = new BoundedCache<ReactElement>(MARKDOWN_CACHE_LIMITS);
+
+const plugins = [remarkGfm, remarkHtmlAsText];
+
+/** `source` as React elements, parsed once while it stays in the cache. */
+export function markdownElements(source: string): ReactElement {
+  let tree = rendered.get(source);
+  if (!tree) {
+    tree = renderMarkdown({ children: source, remarkPlugins: plugins, components, urlTransform });
+    rendered.set(source, tree, source.length * MARKDOWN_CACHE_BYTES_PER_CHAR);
+  }
+  return tree;
+}
+
+/**
  * Safe rendering of untrusted Markdown: GFM, no raw HTML (shown as literal text so hidden comments are
  * visible), no images, links limited to http/https/mailto and opened with rel="nofollow noopener noreferrer".
  */
 export function Markdown({ source, compact, className = "", testId }: MarkdownProps) {
-  const [rendered, rest] = splitForRender(source);
+  const [shown, rest] = splitForRender(source);
   return (
     <div
       data-testid={testId}
       className={`prose-desc min-w-0 break-words text-sm leading-relaxed ${compact ? "[&_p]:my-0.5" : ""} ${className}`}
     >
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} components={components} urlTransform={urlTransform}>
-        {rendered}
-      </ReactMarkdown>
+      {markdownElements(shown)}
       {rest && (
         <details className="mt-2 rounded-md border border-amber-300 p-2 text-xs dark:border-amber-800" data-testid="md-truncated">
           <summary className="cursor-pointer font-medium text-amber-900 dark:text-amber-300">
-            {source.length.toLocaleString("en-US")} characters: the first {rendered.length.toLocaleString("en-US")} are rendered; show the
+            {source.length.toLocaleString("en-US")} characters: the first {shown.length.toLocaleString("en-US")} are rendered; show the
             remaining {rest.length.toLocaleString("en-US")} as plain text
           </summary>
           <div className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap font-mono">{rest}</div>

@@ -8,7 +8,7 @@ declare module "autocannon" {
     p99: number;
     total: number;
   }
-  interface Options {
+  export interface Options {
     url: string;
     method?: string;
     body?: string;

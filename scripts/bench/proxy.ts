@@ -170,7 +170,7 @@ export async function measureThroughput(
 }
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // Fields after the command name (which may hold spaces) start after its closing parenthesis; utime and stime are 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

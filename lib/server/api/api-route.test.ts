@@ -115,3 +115,32 @@ test("a refused or failed request gives its admission back", async () => {
   assert.equal(admission(config()).inFlight("control"), 0);
   assert.equal(admission(config()).inFlight("tools"), 0);
 });
+
+test("a body without a length that grows past TOOLSCOPE_MAX_REQUEST_BYTES is refused as too large, and its stream cancelled", async () => {
+  const max = config().maxRequestBytes;
+  let onCancel = () => {};
+  const cancelled = new Promise<void>((resolve) => (onCancel = resolve));
+  const chunk = new TextEncoder().encode(`"${"a".repeat(64 * 1024)}",`);
+  let sent = 0;
+  // Sends for as long as it is read: only the cap stops it.
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+    cancel: () => onCancel(),
+  });
+  const request = new Request("http://127.0.0.1:3000/api/rpc/cancel", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-toolscope-peer": "192.0.2.9" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  const res = await call({ request, cancelled });
+  assert.equal(res.status, 413);
+  const error = await errorOf(res);
+  assert.equal(error.kind, "too-large");
+  assert.match(error.message, new RegExp(`exceeds ${max} bytes \\(TOOLSCOPE_MAX_REQUEST_BYTES\\)`));
+  await cancelled;
+  assert.ok(sent < max + 4 * chunk.byteLength, `read ${sent} bytes for a cap of ${max}`);
+});

@@ -38,56 +38,24 @@ function utf8Text(bytes: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/**
- * `body` as a stream that fails with `tooSlow()` (and cancels `body`) when it has not ended `ms` after now: a client
- * that sends part of a body and stalls is cut, not waited for until Node's own request timeout.
- */
-function withDeadline(body: ReadableStream<Uint8Array>, ms: number, tooSlow: () => Error): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(tooSlow()), ms);
-  });
-  expired.catch(() => {});
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await Promise.race([reader.read(), expired]);
-        if (!done) return controller.enqueue(value);
-        clearTimeout(timer);
-        controller.close();
-      } catch (err) {
-        clearTimeout(timer);
-        reader.cancel().catch(() => {});
-        controller.error(err);
-      }
-    },
-    cancel(reason) {
-      clearTimeout(timer);
-      return reader.cancel(reason);
-    },
-  });
-}
-
 async function readJson(req: Request, maxBytes: number, timeoutMs: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes)
     throw new ProxyError("too-large", `The request body is ${declared} bytes; the limit is ${maxBytes} (TOOLSCOPE_MAX_REQUEST_BYTES).`);
   if (!req.body) throw new ProxyError("bad-request", "The request has no body; send a JSON object.");
-  const body = withDeadline(
-    req.body,
-    timeoutMs,
-    () =>
-      new ProxyError(
-        "request-timeout",
-        `The request body did not arrive within ${timeoutMs} ms (TOOLSCOPE_BODY_READ_TIMEOUT_MS).`,
-        "Send the whole body at once. On a slow link, an operator can raise TOOLSCOPE_BODY_READ_TIMEOUT_MS.",
-      ),
-  );
   const bytes = await readCapped(
-    body,
+    req.body,
     maxBytes,
     () => new ProxyError("too-large", `The request body exceeds ${maxBytes} bytes (TOOLSCOPE_MAX_REQUEST_BYTES).`),
+    {
+      ms: timeoutMs,
+      tooSlow: () =>
+        new ProxyError(
+          "request-timeout",
+          `The request body did not arrive within ${timeoutMs} ms (TOOLSCOPE_BODY_READ_TIMEOUT_MS).`,
+          "Send the whole body at once. On a slow link, an operator can raise TOOLSCOPE_BODY_READ_TIMEOUT_MS.",
+        ),
+    },
   );
   const text = utf8Text(bytes);
   // JSON.parse would round them silently: a tool argument would change without a word.
