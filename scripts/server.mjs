@@ -12,6 +12,7 @@ import { healthListenerSettings, startHealthListener } from "./health-listener.m
 import { applyConnectionLimits, httpLimitSettings, serverOptions } from "./http-limits.mjs";
 import { listenAll, listenerCount } from "./listeners.mjs";
 import { createOverloadGuard, overloadSettings } from "./overload.mjs";
+import { createRenderGate, renderGateSettings } from "./render-gate.mjs";
 import { onSupervisorGone } from "./supervise.mjs";
 
 /** Must match PEER_HEADER in lib/server/limits/client-identity.ts and REQUEST_ID_HEADER in lib/log/log.ts. */
@@ -52,6 +53,7 @@ const graceMs = Number(process.env.TOOLSCOPE_SHUTDOWN_GRACE_MS ?? "10000");
 let bodyTimeoutMs;
 let limitSettings;
 let overload;
+let renders;
 let healthSettings;
 let listenerSockets;
 try {
@@ -60,6 +62,7 @@ try {
   bodyTimeoutMs = bodyReadTimeoutMs(process.env);
   limitSettings = httpLimitSettings(process.env);
   overload = createOverloadGuard(overloadSettings(process.env), { log: (level, msg, fields) => log(level, msg, fields) });
+  renders = createRenderGate(renderGateSettings(process.env), { log: (level, msg, fields) => log(level, msg, fields) });
 } catch (err) {
   log("error", err.message);
   process.exit(1);
@@ -130,12 +133,15 @@ const server = createServer(serverOptions(limitSettings), (req, res) => {
   if (!overload.admit(req, res, path)) return;
   // Next.js waits for the whole body before any route or the guard's answer: a stalled one is cut here (408).
   const body = watchBody(req, res, bodyTimeoutMs);
-  handle(req, res).catch((err) => {
-    if (body.wasCut()) return;
-    log("error", "unhandled request error", { requestId: id, error: err?.message });
-    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-    res.end("Internal error");
-  });
+  // Pages are rendered a few at a time (render-gate.mjs); API calls, probes and static files go straight in.
+  renders.enter(req, res, path, () =>
+    handle(req, res).catch((err) => {
+      if (body.wasCut()) return;
+      log("error", "unhandled request error", { requestId: id, error: err?.message });
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal error");
+    }),
+  );
 });
 /** The listening sockets (listeners.mjs), once open; the shutdown stops them all. */
 let listeners;
@@ -169,7 +175,7 @@ try {
 function shutdown(reason) {
   if (stopping) return;
   stopping = true;
-  log("info", `${reason}: shutting down`, { ...limits.stats(), ...overload.stats(), graceMs });
+  log("info", `${reason}: shutting down`, { ...limits.stats(), ...overload.stats(), ...renders.stats(), graceMs });
   healthPort.draining();
   const drained = limits.drain(graceMs);
   process.emit(SHUTDOWN_EVENT);

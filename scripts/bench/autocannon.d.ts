@@ -17,7 +17,7 @@ declare module "autocannon" {
     duration?: number;
     timeout?: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     errors: number;

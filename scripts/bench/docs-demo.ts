@@ -7,10 +7,14 @@
  *   server's own time is at most this: loopback adds well under a millisecond).
  * - CPU per view: the app process's user + system time (/proc) over those rounds, divided by them.
  * - Views a second: autocannon GETs at 16 connections for `seconds`.
- * - Mixed: 120 connections on the docs page, 64 on POST /api/rpc and 16 on GET /api/health at once; the health
- *   probe's latency there is how long any request waits for the event loop.
+ * - Mixed: 120 connections on the docs page, 64 on POST /api/rpc and 16 on GET /api/health at once, each from an
+ *   autocannon process of its own (one client process for all three was itself the bottleneck: it read the 72 KB
+ *   pages so slowly that it measured itself); the health probe's latency there is how long any request waits for
+ *   the event loop.
  */
-import autocannon, { type Options as LoadOptions } from "autocannon";
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import autocannon, { type Options as LoadOptions, type Result as LoadResult } from "autocannon";
 import { processCpuMs, type ProxySetup } from "./proxy.ts";
 import { APP_HEADERS } from "./app.ts";
 import { summarize, type Summary } from "./stats.ts";
@@ -31,6 +35,31 @@ interface MixedRun {
   p50: number;
   p99: number;
   errors: number;
+}
+
+const AUTOCANNON_CLI = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+/** One autocannon run in a process of its own, its JSON summary read back. */
+function runApart(opts: Required<Pick<LoadOptions, "url" | "connections" | "duration">> & LoadOptions): Promise<MixedRun> {
+  const args = [AUTOCANNON_CLI, "--json", "-c", String(opts.connections), "-d", String(opts.duration), "-t", "30"];
+  if (opts.method) args.push("-m", opts.method);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push("-H", `${k}=${v}`);
+  if (opts.body) args.push("-b", opts.body);
+  args.push(opts.url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d));
+    child.once("error", reject);
+    child.once("exit", () => {
+      try {
+        const r = JSON.parse(out.trim().split("\n").pop() ?? "") as LoadResult;
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx });
+      } catch {
+        reject(new Error(`autocannon printed no summary for ${opts.url}: ${out.slice(0, 300)}`));
+      }
+    });
+  });
 }
 
 async function view(url: string): Promise<number> {
@@ -67,9 +96,16 @@ export async function measureDemoDocs(
   const cpuMsPerView = (processCpuMs(pid) - cpuBefore) / rounds;
   const alone = await run({ url, connections: 16, duration: seconds });
   const [docs, rpc, health] = await Promise.all([
-    run({ url, connections: 120, duration: seconds }),
-    run({ url: `${setup.appUrl}/api/rpc`, method: "POST", body: setup.rpcBody, headers: APP_HEADERS, connections: 64, duration: seconds }),
-    run({ url: `${setup.appUrl}/api/health`, connections: 16, duration: seconds }),
+    runApart({ url, connections: 120, duration: seconds }),
+    runApart({
+      url: `${setup.appUrl}/api/rpc`,
+      method: "POST",
+      body: setup.rpcBody,
+      headers: APP_HEADERS,
+      connections: 64,
+      duration: seconds,
+    }),
+    runApart({ url: `${setup.appUrl}/api/health`, connections: 16, duration: seconds }),
   ]);
   return {
     warm: summarize(samples),

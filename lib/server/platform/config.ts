@@ -2,6 +2,7 @@ import "server-only";
 import { logSettings, type LogFormat, type LogLevel } from "@/lib/log/format.mjs";
 import { httpLimitSettings, type HttpLimitSettings } from "@/scripts/http-limits.mjs";
 import { overloadSettings, type OverloadSettings } from "@/scripts/overload.mjs";
+import { renderGateSettings, type RenderGateSettings } from "@/scripts/render-gate.mjs";
 import { ERA_CACHE_TTL_MS } from "@/lib/upstream/settings";
 import type { UpstreamSettings } from "@/lib/upstream/settings";
 
@@ -97,6 +98,8 @@ export interface Config extends UpstreamSettings {
   httpLimits: HttpLimitSettings;
   /** Load shedding by scripts/server.mjs (scripts/overload.mjs, whose rule this is). */
   overload: OverloadSettings;
+  /** Page renders a few at a time, by scripts/server.mjs (scripts/render-gate.mjs, whose rule this is). */
+  renderGate: RenderGateSettings;
 }
 
 /** Per-client request rates (requests per minute), concurrency caps and snapshot quotas. */
@@ -271,6 +274,7 @@ function parseConfig(): Config {
     shutdownGraceMs: int("TOOLSCOPE_SHUTDOWN_GRACE_MS", 10_000, 0, 10 * 60 * 1000),
     httpLimits: httpLimitSettings(process.env),
     overload: overloadSettings(process.env),
+    renderGate: renderGateSettings(process.env),
     maxConnectionsPerOrigin: int("TOOLSCOPE_MAX_CONNECTIONS_PER_ORIGIN", 64, 1, 1024),
     iconMaxBytes: int("TOOLSCOPE_ICON_MAX_BYTES", 262_144, 1_000, 10_000_000),
     iconCacheMs: int("TOOLSCOPE_ICON_CACHE_MS", 60 * 60 * 1000, 0, 7 * 24 * 60 * 60 * 1000),
