@@ -15,7 +15,12 @@ export function nextLimit(limit: number, now: { inflight: number; delay: number;
 export function overloadSettings(env: Record<string, string | undefined>): OverloadSettings;
 export function createOverloadGuard(
   s: OverloadSettings,
-  options?: { now?: () => number; log?: (level: "warn", msg: string, fields: Record<string, number>) => void },
+  options?: {
+    now?: () => number;
+    log?: (level: "warn", msg: string, fields: Record<string, number>) => void;
+    /** How long the oldest request waiting in a queue of the server's own has waited, in ms (counted as delay). */
+    queued?: () => number;
+  },
 ): {
   admit(req: IncomingMessage, res: ServerResponse, path: string): boolean;
   stats(): { inflight: number; limit: number; loopDelayMs: number; shed: number };

@@ -68,7 +68,7 @@ function exempt(path) {
  * Counts requests in the app and samples the loop's delay; `admit(req, res, path)` answers a shed request itself
  * and returns false, or counts the request until its response closes and returns true.
  */
-export function createOverloadGuard(s, { now = () => performance.now(), log = () => {} } = {}) {
+export function createOverloadGuard(s, { now = () => performance.now(), log = () => {}, queued = () => 0 } = {}) {
   let inflight = 0;
   let lastLog = -Infinity;
   let shedSinceLog = 0;
@@ -80,7 +80,9 @@ export function createOverloadGuard(s, { now = () => performance.now(), log = ()
   let expected = now() + SAMPLE_MS;
   const timer = setInterval(() => {
     const t = now();
-    delay = delay * (1 - SMOOTHING) + Math.max(0, t - expected) * SMOOTHING;
+    // Work waiting in a queue of the server's own (the render gate's oldest page, in ms) is delay as much as the
+    // loop's: the gate keeps the loop calm while pages pile up behind it, which would hide the overload from here.
+    delay = delay * (1 - SMOOTHING) + Math.max(0, t - expected, queued()) * SMOOTHING;
     expected = t + SAMPLE_MS;
     if (!adaptive) return;
     const next = nextLimit(limit, { inflight, delay, canCut: t - lastCut >= CUT_INTERVAL_MS }, s);

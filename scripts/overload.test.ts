@@ -5,8 +5,8 @@ import type { AddressInfo } from "node:net";
 import { createOverloadGuard, nextLimit, overloadSettings, type OverloadSettings } from "./overload.mjs";
 
 /** A real node:http server whose handler is `work`, behind the guard as scripts/server.mjs puts it. */
-async function serve(s: OverloadSettings, work: (res: ServerResponse) => void) {
-  const guard = createOverloadGuard(s);
+async function serve(s: OverloadSettings, work: (res: ServerResponse) => void, queued?: () => number) {
+  const guard = createOverloadGuard(s, { queued });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0];
     if (!guard.admit(req, res, path)) return;
@@ -184,6 +184,29 @@ describe("overload guard", () => {
       const answers = await Promise.all(Array.from({ length: 100 }, retrying));
       assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
       assert.ok(app.guard.stats().limit >= 64, `the cap grew (${app.guard.stats().limit})`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("pages waiting in the render gate's queue count as delay: with the loop calm, new requests are still shed", async () => {
+    let waited = 0;
+    const app = await serve(
+      { loopDelayMs: 40, minInflight: 2, maxInflight: 1_000, startInflight: 64 },
+      (res) => setTimeout(() => res.end("ok"), 300),
+      () => waited,
+    );
+    try {
+      const calm = await Promise.all(Array.from({ length: 4 }, () => app.get()));
+      assert.deepEqual([...new Set(calm.map((a) => a.status))], [200], "a calm loop and no queue: all admitted");
+      // The oldest page in the queue has waited half a second: as behind as a loop half a second late.
+      waited = 500;
+      const held = [app.get(), app.get()];
+      await new Promise((r) => setTimeout(r, 150));
+      const shed = await app.get();
+      assert.equal(shed.status, 503);
+      assert.match(JSON.parse(shed.body).error.message, /behind/);
+      await Promise.all(held);
     } finally {
       await app.close();
     }

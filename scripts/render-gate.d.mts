@@ -15,6 +15,8 @@ export function renderGateSettings(env: Record<string, string | undefined>): Ren
 export function isRender(method: string | undefined, path: string): boolean;
 export interface RenderGate {
   enter(req: IncomingMessage, res: ServerResponse, path: string, go: () => void): void;
+  /** How long the page at the head of the queue has waited, in ms (0 with none waiting). */
+  oldestWaitMs(): number;
   stats(): { renders: number; renderQueue: number; rendered: number; queued: number; refused: number; lent: number };
 }
 export function createRenderGate(

@@ -137,6 +137,11 @@ export function createRenderGate(s, { now = () => performance.now(), log = () =>
       res.once("close", waiter.left);
       queue.add(waiter);
     },
+    /** How long the page at the head of the queue has waited, in ms (0 with none waiting). */
+    oldestWaitMs() {
+      const head = queue.values().next().value;
+      return head ? now() - head.since : 0;
+    },
     stats: () => ({ renders: active, renderQueue: queue.size, ...counts }),
   };
 }

@@ -61,8 +61,11 @@ try {
   listenerSockets = listenerCount(process.env);
   bodyTimeoutMs = bodyReadTimeoutMs(process.env);
   limitSettings = httpLimitSettings(process.env);
-  overload = createOverloadGuard(overloadSettings(process.env), { log: (level, msg, fields) => log(level, msg, fields) });
   renders = createRenderGate(renderGateSettings(process.env), { log: (level, msg, fields) => log(level, msg, fields) });
+  overload = createOverloadGuard(overloadSettings(process.env), {
+    log: (level, msg, fields) => log(level, msg, fields),
+    queued: () => renders.oldestWaitMs(),
+  });
 } catch (err) {
   log("error", err.message);
   process.exit(1);
