@@ -108,6 +108,14 @@ const NO_TOOLS: Tool[] = [];
 /** The playground: connect, edit a JSON-RPC message with live diagnostics, send it, answer MRTR input requests and the requests a server sends mid-call, keep history, share. */
 export function Playground({ server, tool, initial, onTabState }: Props) {
   const oauth = useOAuth(server);
+  const [state, dispatch] = useReducer(reduce, null, () =>
+    initialState({
+      edited: initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)),
+      prefs: loadPrefs(),
+    }),
+  );
+  const { prefs, overlay, confirming, showHistory, showSaved } = state;
+  // The MCP Apps switch is part of the connection (what the server is told at initialize or in each _meta).
   const {
     conn,
     tools,
@@ -117,14 +125,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     userHeaders,
     replaceDescriptor,
     refreshTools,
-  } = useConnection(server, initial?.era, oauth);
-  const [state, dispatch] = useReducer(reduce, null, () =>
-    initialState({
-      edited: initial?.request ?? (typeof window === "undefined" ? null : (handedOffRequest(server) ?? null)),
-      prefs: loadPrefs(),
-    }),
-  );
-  const { prefs, overlay, confirming, showHistory, showSaved } = state;
+  } = useConnection(server, initial?.era, oauth, prefs.apps);
   const history = useHistory();
   // The prompts the explorer listed: the arguments form fills a prompts/get from them.
   const [prompts, setPrompts] = useState<ExplorerPrompt[]>();
@@ -532,6 +533,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           endpoint={live.conn.server.displayUrl}
           protocolVersion={live.conn.server.protocolVersion}
           sessionId={live.conn.connection.sessionId}
+          apps={live.conn.connection.apps !== false}
           tools={live.tools}
           userHeaders={headers}
           overrides={state.overrideDrafts}
@@ -549,6 +551,10 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           data-testid="pref-confirm-destructive"
         />
         Ask before calling a destructive tool
+      </label>
+      <label className="mt-1 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+        <input type="checkbox" checked={prefs.apps} onChange={(e) => updatePrefs({ apps: e.target.checked })} data-testid="pref-apps" />
+        Declare MCP Apps support (off: connect again as a host without apps, to see the text-only answers)
       </label>
     </section>
   );

@@ -26,9 +26,10 @@ type ConnectionAuth = Pick<OAuthController, "session" | "resolveRefusal" | "ensu
 /**
  * Connect to `server` (reusing the descriptor remembered in this browser when its era fits) and list its tools.
  * `era` pins the protocol era (a share link carries it); otherwise `auto`. With `auth`, a refusal (`upstream-auth`)
- * waits for the token (a refresh, or the user's sign-in) and connects again with it.
+ * waits for the token (a refresh, or the user's sign-in) and connects again with it. `apps` false connects without
+ * declaring the MCP Apps extension (a change connects again).
  */
-export function useConnection(server: string, era?: Era, auth?: ConnectionAuth) {
+export function useConnection(server: string, era?: Era, auth?: ConnectionAuth, apps = true) {
   const [conn, setConn] = useState<ConnectResponse | null>(null);
   const [tools, setTools] = useState<Tool[] | null>(null);
   /** What came with the list besides the tools (the explorer shows the excluded ones and the cache hints). */
@@ -80,11 +81,19 @@ export function useConnection(server: string, era?: Era, auth?: ConnectionAuth) 
       // roots: a legacy server may ask roots/list right after connecting, before any call (lib/upstream/transports/session-welcome.ts).
       const fresh = () => {
         const { roots } = loadPrefs();
-        return api.connect({ url: server, era: era ?? "auto", headers, interactive: true, ...(roots.length > 0 ? { roots } : {}) });
+        return api.connect({
+          url: server,
+          era: era ?? "auto",
+          headers,
+          interactive: true,
+          ...(roots.length > 0 ? { roots } : {}),
+          ...(apps ? {} : { apps: false }),
+        });
       };
       const reusable =
         remembered &&
         (!era || remembered.server.era === era) &&
+        (remembered.connection.apps !== false) === apps &&
         (remembered.connection.era !== "legacy" || remembered.connection.interactive);
       let c = reusable ? remembered : await fresh();
       saveConnection(server, c);
@@ -110,7 +119,7 @@ export function useConnection(server: string, era?: Era, auth?: ConnectionAuth) 
     return () => {
       cancelled = true;
     };
-  }, [server, era, userHeaders]);
+  }, [server, era, userHeaders, apps]);
 
   /** Keep a replacement descriptor the proxy handed back (e.g. a new legacy session). */
   const replaceDescriptor = useCallback(

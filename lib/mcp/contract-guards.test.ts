@@ -75,3 +75,16 @@ test('descriptor: the HTTP+SSE marker is kept, only as "sse" on a legacy connect
     /on a legacy connection/,
   );
 });
+
+test("the MCP Apps switch: a connect may say apps true or false; a descriptor keeps only apps: false", () => {
+  assert.equal(parseConnectRequest({ url: "https://x.test", apps: false }, limits).apps, false);
+  assert.equal("apps" in parseConnectRequest({ url: "https://x.test", apps: true }, limits), false, "true is the default: not carried");
+  assert.throws(() => parseConnectRequest({ url: "https://x.test", apps: "no" }, limits), /"apps" must be true or false/);
+  const connection = { v: 1, url: "https://x.test/mcp", era: "modern", protocolVersion: "2026-07-28" };
+  assert.equal(parseRpcRequest({ connection: { ...connection, apps: false }, message: { method: "x" } }, limits).connection.apps, false);
+  assert.equal("apps" in parseRpcRequest({ connection, message: { method: "x" } }, limits).connection, false);
+  assert.throws(
+    () => parseRpcRequest({ connection: { ...connection, apps: true }, message: { method: "x" } }, limits),
+    /"connection.apps" can only be false/,
+  );
+});

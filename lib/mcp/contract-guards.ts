@@ -115,12 +115,15 @@ export function parseConnectRequest(body: unknown, limits: HeaderLimits): Connec
   const b = requireObject(body, 'like {"url": "https://example.com/mcp", "era": "auto"}');
   if (b.interactive !== undefined && typeof b.interactive !== "boolean")
     throw new ContractError('"interactive" must be true or false: true when a person answers the server\'s requests (the playground).');
+  if (b.apps !== undefined && typeof b.apps !== "boolean")
+    throw new ContractError('"apps" must be true or false: false connects without declaring the MCP Apps extension.');
   return {
     url: parseServerUrl(b.url),
     era: parseEra(b.era),
     headers: parseUserHeaders(b.headers, limits),
     interactive: b.interactive === true,
     ...(b.roots !== undefined ? { roots: parseRoots(b.roots) } : {}),
+    ...(b.apps === false ? { apps: false } : {}),
   };
 }
 
@@ -196,6 +199,7 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
     throw new ContractError('"connection.transport" can only be "sse", on a legacy connection (the HTTP+SSE transport).');
   if (value.interactive !== undefined && value.interactive !== true)
     throw new ContractError('"connection.interactive" can only be true (or left out).');
+  if (value.apps !== undefined && value.apps !== false) throw new ContractError('"connection.apps" can only be false (or left out).');
   return {
     v: 1,
     url: parseServerUrl(value.url),
@@ -206,6 +210,7 @@ export function parseDescriptor(value: unknown): ConnectionDescriptor {
     ...(value.stdioId !== undefined ? { stdioId: value.stdioId as string } : {}),
     ...(value.transport !== undefined ? { transport: "sse" as const } : {}),
     ...(value.interactive === true ? { interactive: true as const } : {}),
+    ...(value.apps === false ? { apps: false as const } : {}),
   };
 }
 

@@ -86,6 +86,11 @@ export interface ConnectionDescriptor {
    * GET stream. The client capabilities are declared on every connection (CLIENT_CAPABILITIES in lib/mcp/meta.ts).
    */
   interactive?: true;
+  /**
+   * `false` when the connection does not declare the MCP Apps extension (ConnectRequest.apps): a legacy server was
+   * told so at initialize, and every modern request says so in its `_meta`. Absent: declared.
+   */
+  apps?: false;
 }
 
 /** Extra HTTP headers the user wants on upstream requests (e.g. Authorization). Never stored or logged. */
@@ -106,6 +111,11 @@ export interface ConnectRequest {
    * the session's GET stream (lib/upstream/transports/session-welcome.ts). Not kept after that.
    */
   roots?: RootEntry[];
+  /**
+   * Declare the MCP Apps extension (`io.modelcontextprotocol/ui`). Default true; false shows what a server answers a
+   * host without apps (the playground's switch). Kept in the descriptor for every call of the connection.
+   */
+  apps?: boolean;
 }
 
 /** A root as `roots/list` gives it (spec: client/roots). */

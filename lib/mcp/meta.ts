@@ -17,7 +17,31 @@ export const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.
  * server asking between calls) unattendedAsker answers at once as a client with nobody at the keyboard does. Declared
  * everywhere alike so a server shows docs the tools it shows the playground (issue 26: server-everything hid four).
  */
-export const CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } as const;
+export const CLIENT_CAPABILITIES = {
+  elicitation: { form: {}, url: {} },
+  sampling: {},
+  roots: {},
+  extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
+} as const;
+
+/** The MCP Apps extension (ext-apps, specification 2026-01-26): a tool's interactive UI as a `ui://` HTML resource. */
+export const UI_EXTENSION = "io.modelcontextprotocol/ui";
+/** The MIME type of an MCP App's HTML resource. */
+export const APP_HTML_MIME_TYPE = "text/html;profile=mcp-app";
+
+/** The same capabilities without the MCP Apps extension: what a host without apps declares. */
+const WITHOUT_APPS = (() => {
+  const { extensions: _apps, ...rest } = CLIENT_CAPABILITIES;
+  return rest;
+})();
+
+/**
+ * What this connection declares: everything, or (the playground's switch, ConnectRequest.apps false) everything but
+ * the MCP Apps extension, so a person sees the text-only answer a server gives a host without apps.
+ */
+export function clientCapabilities(apps: boolean): Record<string, unknown> {
+  return apps ? CLIENT_CAPABILITIES : WITHOUT_APPS;
+}
 
 let counter = 0;
 /** The id the proxy gives a request the user wrote without one (unique enough for one exchange; never reused soon). */

@@ -213,3 +213,14 @@ test("legacy on HTTP+SSE: only content headers and the version on the POST (the 
   assert.deepEqual(headerMap(p), { "Content-Type": "application/json", Accept: "*/*", "MCP-Protocol-Version": "2024-11-05" });
   assert.match(p.http!.endpointNote!, /endpoint the stream names/);
 });
+
+test("the MCP Apps switch shows in the preview: the modern _meta declares the extension unless the connection is without apps", () => {
+  const caps = (p: ReturnType<typeof ok>) =>
+    ((p.body.params as Record<string, unknown>)._meta as Record<string, Record<string, unknown>>)[
+      "io.modelcontextprotocol/clientCapabilities"
+    ];
+  assert.deepEqual(caps(ok(preview({}))).extensions, { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } });
+  const without = caps(ok(preview({ apps: false })));
+  assert.equal(without.extensions, undefined);
+  assert.deepEqual(Object.keys(without).sort(), ["elicitation", "roots", "sampling"]);
+});

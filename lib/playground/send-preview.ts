@@ -5,7 +5,7 @@
  */
 import { applyEdits, modify } from "jsonc-parser";
 import type { Era, Tool, UserHeaders } from "../mcp/contract.ts";
-import { proxyRequestId, stampMessage } from "../mcp/meta.ts";
+import { clientCapabilities, proxyRequestId, stampMessage } from "../mcp/meta.ts";
 import { maskValue } from "../mcp/secrets.ts";
 import {
   applyHeaderOverrides,
@@ -43,6 +43,8 @@ export interface PreviewInput {
   logLevel?: LogLevelChoice;
   /** The id the proxy would give a request without one (default: the proxy's own generator). */
   nextId?: () => string | number;
+  /** false when the connection declares no MCP Apps extension (ConnectionDescriptor.apps). */
+  apps?: boolean;
 }
 
 /** One body field the user did not write. `by` says who adds it. */
@@ -96,7 +98,7 @@ export function buildSendPreview(input: PreviewInput): SendPreview {
     return { ok: false, problem: 'Give the message a "method" to see the preview: the proxy sends requests and notifications.' };
 
   const playground = withPlaygroundMeta(parsed, input.era, input.logLevel);
-  const stamped = stampMessage(playground.message, input.era, input.nextId ?? proxyRequestId);
+  const stamped = stampMessage(playground.message, input.era, input.nextId ?? proxyRequestId, clientCapabilities(input.apps !== false));
   const added: PreviewAddition[] = [
     ...playground.added.map((a) => ({ pointer: a.name, value: a.value, by: "playground" as const })),
     ...stamped.added.map((a) => ({ pointer: a.name, value: a.value, by: "proxy" as const })),

@@ -45,6 +45,8 @@ export interface ConnectInput {
   interactive: boolean;
   /** The roots this browser set (ConnectRequest.roots): answered on a legacy session's GET stream right after connecting. */
   roots?: RootEntry[];
+  /** false: connect without declaring the MCP Apps extension (ConnectRequest.apps). */
+  apps?: boolean;
 }
 
 /** What one session needs besides the messages. */

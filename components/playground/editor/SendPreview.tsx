@@ -26,6 +26,8 @@ interface Props {
   endpoint: string;
   protocolVersion: string;
   sessionId?: string;
+  /** Whether the connection declares the MCP Apps extension (ConnectionDescriptor.apps). */
+  apps: boolean;
   tools: readonly Tool[];
   userHeaders: UserHeaders;
   overrides: OverrideDraft[];
@@ -57,7 +59,7 @@ export function SendPreview(props: Props) {
   const { overrides: valid, problems } = overrideMap(overrides);
   // Rebuilt every render; its content is what the preview depends on.
   const validKey = JSON.stringify(valid);
-  const { era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders } = props;
+  const { era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders, apps } = props;
   const preview = useMemo(
     () =>
       buildSendPreview({
@@ -72,8 +74,9 @@ export function SendPreview(props: Props) {
         userHeaders,
         overrides: JSON.parse(validKey) as Record<string, string>,
         nextId: () => previewId,
+        apps,
       }),
-    [text, era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders, validKey, previewId],
+    [text, era, transport, logLevel, endpoint, protocolVersion, sessionId, tools, userHeaders, validKey, previewId, apps],
   );
   const active = Object.keys(valid).length;
   const summary = !preview.ok

@@ -22,6 +22,8 @@ export interface PlaygroundPrefs {
   notificationsOpen: boolean;
   /** The arguments form above the editor (tools/call, prompts/get) is expanded. */
   formOpen: boolean;
+  /** Connections declare the MCP Apps extension (`io.modelcontextprotocol/ui`); off shows a host without apps. */
+  apps: boolean;
 }
 
 const KEY = "toolscope.playground-prefs.v1";
@@ -37,6 +39,7 @@ export const DEFAULT_PREFS: PlaygroundPrefs = {
   explorerOpen: true,
   notificationsOpen: false,
   formOpen: true,
+  apps: true,
 };
 
 /** Clamp the split to a usable range. */
@@ -66,6 +69,7 @@ export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = global
       explorerOpen: typeof v.explorerOpen === "boolean" ? v.explorerOpen : DEFAULT_PREFS.explorerOpen,
       notificationsOpen: typeof v.notificationsOpen === "boolean" ? v.notificationsOpen : DEFAULT_PREFS.notificationsOpen,
       formOpen: typeof v.formOpen === "boolean" ? v.formOpen : DEFAULT_PREFS.formOpen,
+      apps: typeof v.apps === "boolean" ? v.apps : DEFAULT_PREFS.apps,
     };
   } catch {
     return { ...DEFAULT_PREFS };

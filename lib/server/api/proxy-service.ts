@@ -53,6 +53,7 @@ export async function connect(
     userHeaders: input.headers,
     interactive: input.interactive === true,
     ...(input.roots ? { roots: input.roots } : {}),
+    ...(input.apps === false ? { apps: false } : {}),
   });
 }
 
@@ -64,6 +65,7 @@ function legacyReconnect(upstream: Upstream, descriptor: ConnectionDescriptor, h
       era: "legacy",
       userHeaders: headers,
       interactive: descriptor.interactive === true,
+      ...(descriptor.apps === false ? { apps: false } : {}),
     });
     return { connection, exchanges: exchanges ?? [] };
   };

@@ -269,10 +269,11 @@ function hasHeaders(headers: UserHeaders): boolean {
 
 function variantOf(
   scope: "public" | "private",
-  descriptor: Pick<ConnectionDescriptor, "era" | "protocolVersion">,
+  descriptor: Pick<ConnectionDescriptor, "era" | "protocolVersion" | "apps">,
   headers: UserHeaders,
 ): string {
-  const base = `${scope}|${descriptor.era}|${descriptor.protocolVersion}`;
+  // A server may list other tools to a host without MCP Apps (the playground's switch): a list of its own.
+  const base = `${scope}|${descriptor.era}|${descriptor.protocolVersion}${descriptor.apps === false ? "|no-apps" : ""}`;
   return scope === "public" ? base : `${base}|${headerSetHash(headers)}`;
 }
 
@@ -296,7 +297,7 @@ export class ToolListCache {
 
   /** A fresh entry this caller may be served: their own private one, else (callers without headers only) the public one. */
   async lookup(
-    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">,
+    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion" | "apps">,
     headers: UserHeaders,
   ): Promise<CachedToolList | undefined> {
     const entry = await this.freshEntry(descriptor, headers);
@@ -305,13 +306,13 @@ export class ToolListCache {
 
   /** Only the list `lookup` would serve, without its cache dates: what a proxied call is judged by, on every call. */
   async freshList(
-    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">,
+    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion" | "apps">,
     headers: UserHeaders,
   ): Promise<ToolsResponse | undefined> {
     return (await this.freshEntry(descriptor, headers))?.value;
   }
 
-  private async freshEntry(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">, headers: UserHeaders) {
+  private async freshEntry(descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion" | "apps">, headers: UserHeaders) {
     const url = normaliseServerUrl(descriptor.url);
     // The public variant only when the private one is not fresh, and never for a caller with headers.
     for (const scope of hasHeaders(headers) ? (["private"] as const) : (["private", "public"] as const)) {
@@ -323,7 +324,7 @@ export class ToolListCache {
 
   /** Keep a freshly fetched list as its hints allow; says where it went (or that it was not kept). */
   async put(
-    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion">,
+    descriptor: Pick<ConnectionDescriptor, "url" | "era" | "protocolVersion" | "apps">,
     headers: UserHeaders,
     list: ToolsResponse,
   ): Promise<ToolListCacheInfo> {

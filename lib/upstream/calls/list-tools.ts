@@ -1,5 +1,5 @@
 import type { CacheScope, ConnectionDescriptor, ExcludedTool, HttpExchange, Tool, ToolsResponse } from "@/lib/mcp/contract";
-import { CLIENT_CAPABILITIES, stampMessage } from "@/lib/mcp/meta";
+import { clientCapabilities, stampMessage } from "@/lib/mcp/meta";
 import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { ExchangeFailure, runExchange } from "../exchange/exchange-core.ts";
 import { unattendedAsker } from "../exchange/server-request-asker.ts";
@@ -228,7 +228,7 @@ export function listAllTools(
     maxPages: caps.maxPages,
     maxTools: caps.maxTools,
     orderKey: `${descriptor.url}|${descriptor.era}`,
-    capabilities: CLIENT_CAPABILITIES,
+    capabilities: clientCapabilities(descriptor.apps !== false),
     maxDescriptionChars: caps.maxDescriptionChars,
     deadline: Date.now() + caps.deadlineMs,
     deadlineMs: caps.deadlineMs,

@@ -1,5 +1,5 @@
 import type { AddedField, ConnectionDescriptor, HttpExchange, RpcResponse, SseEvent, Tool, UserHeaders } from "@/lib/mcp/contract";
-import { CLIENT_CAPABILITIES, proxyRequestId, stampMessage } from "@/lib/mcp/meta";
+import { clientCapabilities, proxyRequestId, stampMessage } from "@/lib/mcp/meta";
 import { maskHeaders } from "@/lib/mcp/secrets";
 import { applyHeaderOverrides } from "@/lib/mcp/wire-headers";
 import { mirroredParamHeaders, scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
@@ -103,7 +103,7 @@ function withProgressToken(message: Record<string, unknown>, added: AddedField[]
 /** Send the user's message as written, plus what the protocol requires, and report every addition. */
 export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   const { descriptor, upstream } = opts;
-  const stamped = stampMessage(opts.message, descriptor.era, proxyRequestId, CLIENT_CAPABILITIES);
+  const stamped = stampMessage(opts.message, descriptor.era, proxyRequestId, clientCapabilities(descriptor.apps !== false));
   const added = stamped.added;
   const message = opts.asker ? withProgressToken(stamped.message, added) : stamped.message;
   const tool = await calledTool(message, opts.findTool);

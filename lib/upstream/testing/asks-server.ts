@@ -8,7 +8,8 @@
  * wait for the answer (the SDK's request timeout; on it the SDK withdraws the request with notifications/cancelled).
  * `ask-and-go` asks and returns without waiting for the answer. With `rootsAtStart`, the server also asks `roots/list`
  * 150 ms after `notifications/initialized`, between calls, as server-everything does, and `roots-at-start` returns
- * what it heard then (`{"pending": true}` while it still waits).
+ * what it heard then (`{"pending": true}` while it still waits). `declared-capabilities` returns what the client
+ * declared at initialize.
  *
  * Served three ways: Streamable HTTP with sessions (`asksHttpHandler`, a fetch handler), HTTP+SSE (`serveAsksSse`,
  * GET /sse + POST /message, a minimal SSE server transport below), and stdio (run this file with `stdio`).
@@ -54,6 +55,11 @@ export function createAsksServer({ rootsAtStart = false }: { rootsAtStart?: bool
       async () => said(atStart),
     );
   }
+  server.registerTool(
+    "declared-capabilities",
+    { description: "The capabilities the client declared at initialize, as the server holds them.", inputSchema: z.object({}) },
+    async () => said(server.server.getClientCapabilities() ?? null),
+  );
   server.registerTool(
     "ask-elicit",
     { description: "Asks the user for a name (elicitation/create) and returns the answer.", inputSchema: z.object(WAIT) },

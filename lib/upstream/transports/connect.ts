@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport, type PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ConnectResponse, EraChoice, HttpExchange, Implementation, ServerSummary, UserHeaders } from "@/lib/mcp/contract";
-import { CLIENT_INFO, CLIENT_CAPABILITIES, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
+import { CLIENT_INFO, clientCapabilities, MODERN_PROTOCOL_VERSION } from "@/lib/mcp/meta";
 import { SseParser } from "@/lib/mcp/sse-parser";
 import {
   eraVerdictStore,
@@ -44,6 +44,8 @@ export interface ConnectOptions {
   retryHolds?: RetryHoldStore | false;
   /** A person answers the server's requests (ConnectRequest.interactive). */
   interactive?: boolean;
+  /** false: declare no MCP Apps extension (ConnectRequest.apps); kept in the descriptor. */
+  apps?: boolean;
 }
 
 export type ConnectResult = ConnectResponse & { exchanges: HttpExchange[] };
@@ -95,6 +97,7 @@ async function connectSse(opts: ConnectOptions, earlier: HttpExchange[]): Promis
         timeoutMs: opts.timeoutMs,
         maxBodyBytes: opts.maxBodyBytes,
         interactive: opts.interactive,
+        apps: opts.apps !== false,
       },
       async (session) => {
         const { server: described } = describeConnected(session.client, opts.target.displayUrl);
@@ -108,6 +111,7 @@ async function connectSse(opts: ConnectOptions, earlier: HttpExchange[]): Promis
             protocolVersion: server.protocolVersion,
             transport: "sse",
             ...(opts.interactive ? { interactive: true as const } : {}),
+            ...(opts.apps === false ? { apps: false as const } : {}),
           },
           exchanges: [...earlier, ...session.takeExchanges()],
         };
@@ -318,7 +322,10 @@ async function connectStreamable(opts: ConnectOptions, prior: PriorDiscovery | u
     // A connect step whose stream breaks is not resumed (the guard reports it at once): connecting again is the retry.
     reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1_000, maxReconnectionDelay: 1_000, reconnectionDelayGrowFactor: 1 },
   });
-  const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(opts.era) });
+  const client = new Client(
+    { ...CLIENT_INFO },
+    { capabilities: clientCapabilities(opts.apps !== false) as never, versionNegotiation: negotiation(opts.era) },
+  );
   try {
     await client.connect(transport, { timeout: opts.timeoutMs, signal: AbortSignal.timeout(opts.timeoutMs), ...(prior ? { prior } : {}) });
     const { server, discover } = describeConnected(client, opts.target.displayUrl);
@@ -334,6 +341,7 @@ async function connectStreamable(opts: ConnectOptions, prior: PriorDiscovery | u
         ...(sessionId ? { sessionId } : {}),
         ...(era === "modern" && discover ? { discover } : {}),
         ...(opts.interactive ? { interactive: true as const } : {}),
+        ...(opts.apps === false ? { apps: false as const } : {}),
       },
       exchanges: recorder.exchanges,
     };

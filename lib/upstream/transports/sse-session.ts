@@ -1,6 +1,6 @@
 import { Client, SSEClientTransport, SseError } from "@modelcontextprotocol/client";
 import type { HttpExchange, SseEvent, UserHeaders } from "@/lib/mcp/contract";
-import { CLIENT_CAPABILITIES, CLIENT_INFO } from "@/lib/mcp/meta";
+import { clientCapabilities, CLIENT_INFO } from "@/lib/mcp/meta";
 import { ProxyError } from "../errors/proxy-error.ts";
 import { createRecorder } from "../exchange/recording-fetch.ts";
 import { resolveSseEndpoint } from "./sse-rules.ts";
@@ -44,6 +44,8 @@ export interface SseSessionOptions {
   onSseEvent?: (e: SseEvent) => void;
   /** A person answers the server's requests (ConnectionDescriptor.interactive). */
   interactive?: boolean;
+  /** Declare the MCP Apps extension (ConnectionDescriptor.apps absent); default true. */
+  apps?: boolean;
 }
 
 export interface SseSession {
@@ -164,7 +166,8 @@ export async function withSseSession<T>(opts: SseSessionOptions, run: (session: 
 
   const transport = new SSEClientTransport(opts.target.url, { fetch: guardedFetch, requestInit: { headers: opts.userHeaders } });
   // The same capabilities on every connection (CLIENT_CAPABILITIES): requests no person can answer get unattendedAsker's.
-  const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never });
+  // Only the MCP Apps extension follows the playground's switch.
+  const client = new Client({ ...CLIENT_INFO }, { capabilities: clientCapabilities(opts.apps !== false) as never });
   /** The method of the request waiting for its answer, if any. */
   let inFlight: unknown;
   /** The exchange running on the session, if any: it gets every message of the stream. */

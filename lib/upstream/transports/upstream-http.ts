@@ -167,6 +167,7 @@ export function streamableUpstream(target: Target, cfg: UpstreamConfig): Upstrea
         era: input.era,
         userHeaders: input.userHeaders,
         interactive: input.interactive,
+        apps: input.apps,
         timeoutMs: cfg.requestTimeoutMs,
         maxBodyBytes: cfg.maxResponseBytes,
         eraCacheTtlMs: cfg.eraCacheTtlMs,

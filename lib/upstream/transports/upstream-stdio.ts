@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import type { ConnectionDescriptor, ConnectResponse, DisconnectResponse, EraChoice } from "@/lib/mcp/contract";
-import { CLIENT_INFO, CLIENT_CAPABILITIES } from "@/lib/mcp/meta";
+import { CLIENT_INFO, clientCapabilities } from "@/lib/mcp/meta";
 import type { UpstreamSettings } from "../settings.ts";
 import { describeConnected, negotiation } from "./connect.ts";
 import type { Upstream } from "../upstream.ts";
@@ -56,7 +56,7 @@ function spawnProblem(err: unknown, proc: StdioProcess): ProxyError {
 
 /** POST /api/connect for `stdio:<name>`: launch the configured server and negotiate its era. */
 export async function connectStdio(
-  input: { url: string; era: EraChoice; interactive?: boolean },
+  input: { url: string; era: EraChoice; interactive?: boolean; apps?: boolean },
   cfg: StdioConfig,
   registry?: StdioRegistry,
 ): Promise<ConnectResponse> {
@@ -69,7 +69,10 @@ export async function connectStdio(
   const spec = await configuredServer(cfg, input.url);
   const reg = registryFor(cfg, registry);
   const proc = reg.create(spec);
-  const client = new Client({ ...CLIENT_INFO }, { capabilities: CLIENT_CAPABILITIES as never, versionNegotiation: negotiation(input.era) });
+  const client = new Client(
+    { ...CLIENT_INFO },
+    { capabilities: clientCapabilities(input.apps !== false) as never, versionNegotiation: negotiation(input.era) },
+  );
   // Starting a process (twice with `auto`: the SDK probes on a sibling) can take far longer than one request.
   const timeoutMs = Math.max(cfg.requestTimeoutMs, STDIO_START_TIMEOUT_MS);
   // Our own abort, cleared once connected: the process outlives this request.
@@ -106,6 +109,7 @@ export async function connectStdio(
     stdioId: proc.id,
     ...(era === "modern" && discover ? { discover } : {}),
     ...(input.interactive ? { interactive: true as const } : {}),
+    ...(input.apps === false ? { apps: false as const } : {}),
   };
   return {
     server,
