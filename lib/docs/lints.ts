@@ -10,6 +10,7 @@ import { disallowedNameChars, isClaudeToolName, isSpecToolName, MAX_TOOL_NAME_LE
 import { MAX_TTL_MS } from "./cache-words.ts";
 import { invisibleChars } from "../mcp/visible-text.ts";
 import { originalLength } from "../mcp/tool-text-caps.ts";
+import { lintToolApp, type AppLintId } from "./apps/app-lints.ts";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -42,7 +43,8 @@ export type LintId =
   | "poison-ignore-instructions"
   | "poison-important-tag"
   | "poison-file-access"
-  | "poison-secrecy";
+  | "poison-secrecy"
+  | AppLintId;
 
 export interface Finding {
   id: LintId;
@@ -96,6 +98,7 @@ export function lintTool(tool: Tool): Finding[] {
   lintName(name, tool?.name, add);
   lintDescription(tool?.description, add);
   lintPoisoning(tool, tree, add);
+  for (const finding of lintToolApp(tool ?? {})) add(finding);
 
   if (!isObject(schema) || !tree) {
     add({

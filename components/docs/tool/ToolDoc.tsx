@@ -11,6 +11,7 @@ import { scanHeaderDeclarations } from "@/lib/mcp/x-mcp-header";
 import { validateAgainst } from "@/lib/schema/validate";
 import { Card } from "@/components/ui/Card";
 import { AnnotationBadges } from "./AnnotationBadges";
+import { AppCard } from "./AppCard";
 import { CodeBlock } from "./CodeBlock";
 import { LintList } from "../LintList";
 import { Markdown } from "@/components/ui/Markdown";
@@ -42,7 +43,6 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, ex
   const exampleOk = validateAgainst(tool.inputSchema, example);
   const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.name, arguments: example } };
   const findings = lintTool(tool);
-  const uiResource = (tool._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri;
   return (
     <article className="space-y-6">
       <nav className="text-sm text-zinc-500" aria-label="Breadcrumb">
@@ -87,11 +87,7 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, ex
       ) : (
         <p className="text-sm italic text-zinc-500">The server gives no description for this tool.</p>
       )}
-      {typeof uiResource === "string" && (
-        <p className="text-sm">
-          Has an MCP App UI: <code>{uiResource}</code>
-        </p>
-      )}
+      <AppCard tool={tool} />
 
       <Card title="Parameters" level={2} testId="input-schema">
         <SchemaView schema={tool.inputSchema} kind="input" />

@@ -1,0 +1,62 @@
+import type { Tool } from "@/lib/mcp/contract";
+import { DEPRECATED_RESOURCE_KEY, toolApp, type AppAudience } from "@/lib/docs/apps/tool-app";
+import { Badge } from "@/components/ui/Badge";
+import { Card } from "@/components/ui/Card";
+
+const AUDIENCE: Record<AppAudience, { label: string; title: string }> = {
+  model: { label: "agent", title: '"model": the agent sees the tool and may call it.' },
+  app: { label: "its app", title: '"app": the app of this server connection may call it (never another server\'s).' },
+};
+
+/**
+ * A tool's MCP App (ext-apps `_meta.ui`): the `ui://` resource its results render in and who may call it, with the
+ * specification's default shown as a default. Nothing of the app is fetched or run here.
+ */
+export function AppCard({ tool }: { tool: Pick<Tool, "_meta"> }) {
+  const app = toolApp(tool);
+  if (!app) return null;
+  return (
+    <Card title="MCP App" level={2} testId="tool-app">
+      {app.resourceUri !== undefined ? (
+        <p className="text-sm">
+          Results render in the interactive view at{" "}
+          <code className="break-all" data-testid="tool-app-resource">
+            {app.resourceUri}
+          </code>
+          {app.fromDeprecatedKey && (
+            <span className="text-zinc-600 dark:text-zinc-400">
+              {" "}
+              (given under the deprecated _meta[&quot;{DEPRECATED_RESOURCE_KEY}&quot;])
+            </span>
+          )}
+          . A host without MCP Apps shows the text result instead.
+        </p>
+      ) : (
+        <p className="text-sm">No view of its own: the tool only says who may call it.</p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="tool-app-visibility">
+        <span className="text-zinc-600 dark:text-zinc-400">Who may call it:</span>
+        {app.visibility.length === 0 ? (
+          <Badge tone="danger" variant="solid">
+            nobody
+          </Badge>
+        ) : (
+          app.visibility.map((a) => (
+            <Badge
+              key={a}
+              tone={a === "app" ? "accent" : "info"}
+              variant={app.visibilityDeclared ? "solid" : "dashed"}
+              title={`${AUDIENCE[a].title}${app.visibilityDeclared ? "" : ' The specification\'s default (["model", "app"]): the tool gives no visibility.'}`}
+            >
+              {AUDIENCE[a].label}
+              {app.visibilityDeclared ? "" : " (default)"}
+            </Badge>
+          ))
+        )}
+      </div>
+      <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+        The view&apos;s allowed domains and permissions are declared on the resource itself, which this page does not fetch.
+      </p>
+    </Card>
+  );
+}
