@@ -114,4 +114,38 @@ describe("listening sockets (TOOLSCOPE_LISTENERS)", () => {
       assert.ok(eight.turns <= one.turns / 3, `eight sockets: ${eight.turns} turns for 100 connections (one socket: ${one.turns})`);
     },
   );
+
+  test(
+    "every connection, whichever of the eight sockets took it, goes without Nagle's algorithm",
+    { skip: !existsSync(NODE_22) && `${NODE_22} is missing (node scripts/ensure-test-tools.mjs)` },
+    async () => {
+      // In a child on Node 22: count the connections and the setNoDelay(true) calls made on them.
+      const code = `
+        import http from "node:http";
+        import net from "node:net";
+        import { listenAll } from ${JSON.stringify(new URL("./listeners.mjs", import.meta.url).href)};
+        const set = net.Socket.prototype.setNoDelay;
+        const without = new WeakSet();
+        net.Socket.prototype.setNoDelay = function (on = true) { if (on) without.add(this); return set.call(this, on); };
+        let connections = 0, nagleOff = 0;
+        const server = http.createServer((req, res) => {
+          if (without.has(req.socket)) nagleOff++;
+          res.end("ok");
+        });
+        server.on("connection", () => connections++);
+        const l = await listenAll(server, { port: 0, host: "127.0.0.1", count: 8 });
+        const agent = new http.Agent({ keepAlive: false });
+        await Promise.all(Array.from({ length: 64 }, () => new Promise((resolve) =>
+          http.get({ host: "127.0.0.1", port: l.port, agent }, (res) => res.resume().on("end", resolve)))));
+        console.log(JSON.stringify({ connections, nagleOff }));
+        process.exit(0);`;
+      const child = spawn(NODE_22, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+      let out = "";
+      child.stdout.on("data", (b: Buffer) => (out += b));
+      await new Promise((r) => child.once("exit", r));
+      const { connections, nagleOff } = JSON.parse(out.trim());
+      assert.equal(connections, 64);
+      assert.equal(nagleOff, 64, "a request on a connection that still used Nagle's algorithm");
+    },
+  );
 });
