@@ -576,6 +576,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           onNextPage={nextPage}
           serverAsking={serverAsks.length > 0}
           previous={isPreviousResult(state, exchange.startedAt)}
+          app={live ? { connection: live.conn.connection, headers } : undefined}
         />
       )}
     </section>

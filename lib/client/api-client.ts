@@ -13,6 +13,7 @@ import type {
 } from "../mcp/contract.ts";
 import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse, OAuthRevokeRequest, OAuthRevokeResponse } from "../mcp/oauth-contract.ts";
 import { SseParser } from "../mcp/sse-parser.ts";
+import type { AppRpcRequest, AppViewRequest, AppViewResponse } from "../mcp/apps-contract.ts";
 
 /** A failure reported by our API ("we couldn't ask"), with its kind, message and hint. */
 export class ApiError extends Error {
@@ -164,4 +165,9 @@ export const api = {
   /** Store a snapshot of the server's definitions (Share); `headers` for a signed-in server, used for this fetch only. */
   snapshot: (req: { server: string; headers?: UserHeaders }, signal?: AbortSignal) =>
     post<{ id: string; url: string; fetchedAt?: string }>("/api/snapshots", req, signal),
+  /** An MCP App's view, read from its server and wrapped in its policy. */
+  appView: (req: AppViewRequest, signal?: AbortSignal) => post<AppViewResponse>("/api/apps/view", req, signal),
+  /** A message an MCP App sends to its own server (the app rule is applied by the route too). */
+  appRpc: (req: AppRpcRequest, signal?: AbortSignal) =>
+    post<RpcResponse>("/api/apps/rpc", { ...req, exchanges: req.exchanges ?? true }, signal),
 };

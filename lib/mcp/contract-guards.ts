@@ -12,6 +12,7 @@ import {
   type UserHeaders,
 } from "./contract.ts";
 import { isObject } from "../json/guards.ts";
+import type { AppRpcRequest, AppViewRequest } from "./apps-contract.ts";
 
 /** A request to our API that does not match the contract; the message says what to change. */
 export class ContractError extends Error {
@@ -277,4 +278,21 @@ export function parseRpcRequest(
     headerOverrides: parseHeaderOverrides(b.headerOverrides, connection),
     ...(b.exchanges === false ? { exchanges: false } : {}),
   };
+}
+
+/** POST /api/apps/view: the app's connection and the `ui://` resource to read. */
+export function parseAppViewRequest(body: unknown, limits: HeaderLimits): AppViewRequest & { headers: UserHeaders } {
+  const b = requireObject(body, 'like {"connection": {…}, "uri": "ui://…"}');
+  if (typeof b.uri !== "string" || !b.uri.startsWith("ui://") || b.uri.length > 2_000)
+    throw new ContractError('"uri" must be the ui:// resource the tool names in _meta.ui.resourceUri (at most 2,000 characters).');
+  return { connection: parseDescriptor(b.connection), headers: parseUserHeaders(b.headers, limits), uri: b.uri };
+}
+
+/** POST /api/apps/rpc: an RpcRequest from an app, with whether the person confirmed a tool that may modify. */
+export function parseAppRpcRequest(body: unknown, limits: HeaderLimits): ReturnType<typeof parseRpcRequest> & AppRpcRequest {
+  const request = parseRpcRequest(body, limits);
+  const confirmed = isObject(body) ? body.confirmed : undefined;
+  if (confirmed !== undefined && typeof confirmed !== "boolean")
+    throw new ContractError('"confirmed" must be true or false: true once the person allowed a call of a tool that may modify.');
+  return { ...request, ...(confirmed === true ? { confirmed: true } : {}) };
 }

@@ -42,12 +42,12 @@ describe("contentSecurityPolicy", () => {
     assert.deepEqual(csp.get("connect-src"), ["'self'"]);
   });
 
-  test("never framed, no plugins, no <base>, forms only to us", () => {
+  test("never framed, no plugins, no <base>, forms only to us; frames only of our own (the MCP App relay)", () => {
     assert.deepEqual(csp.get("frame-ancestors"), ["'none'"]);
     assert.deepEqual(csp.get("object-src"), ["'none'"]);
     assert.deepEqual(csp.get("base-uri"), ["'none'"]);
     assert.deepEqual(csp.get("form-action"), ["'self'"]);
-    assert.deepEqual(csp.get("frame-src"), ["'none'"]);
+    assert.deepEqual(csp.get("frame-src"), ["'self'"]);
   });
 
   test("no directive allows any host or all https:", () => {

@@ -34,7 +34,9 @@ export function contentSecurityPolicy({ nonce, reportUri }: CspOptions): string 
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["form-action", "'self'"],
-    ["frame-src", "'none'"],
+    // Only the MCP App relay (/api/apps/sandbox), whose views run at opaque origins; every other page of ours refuses
+    // to be framed (frame-ancestors 'none').
+    ["frame-src", "'self'"],
     ["frame-ancestors", "'none'"],
   ];
   if (reportUri) directives.push(["report-uri", reportUri]);

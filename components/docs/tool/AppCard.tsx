@@ -55,7 +55,9 @@ export function AppCard({ tool }: { tool: Pick<Tool, "_meta"> }) {
         )}
       </div>
       <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
-        The view&apos;s allowed domains and permissions are declared on the resource itself, which this page does not fetch.
+        {app.resourceUri !== undefined
+          ? "The view's allowed domains and permissions are declared on the resource itself, which this page fetches only when you ask: Send in Try it calls the tool, then runs its app with the call's input and result."
+          : "A view's allowed domains and permissions are declared on its resource."}
       </p>
     </Card>
   );

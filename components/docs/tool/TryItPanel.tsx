@@ -9,6 +9,7 @@ import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { SchemaForm } from "@/components/forms/SchemaForm";
 import { ConfirmDestructiveDialog } from "@/components/playground/ConfirmDestructiveDialog";
 import { RenderedResult } from "@/components/playground/results/RenderedResult";
+import { AppPanel } from "@/components/playground/apps/AppPanel";
 
 /** Props for {@link TryItPanel} (and the TryIt slot that loads it). */
 export interface TryItProps {
@@ -25,11 +26,16 @@ export interface TryItProps {
   playgroundHref: string;
 }
 
-type Outcome = { kind: "response"; rpc: RpcResponse } | { kind: "error"; error: ProxyErrorBody["error"] };
+type Outcome =
+  | { kind: "response"; rpc: RpcResponse; message: Record<string, unknown>; connection: ConnectionDescriptor }
+  | { kind: "error"; error: ProxyErrorBody["error"] };
 
 function toProxyError(err: unknown): ProxyErrorBody["error"] {
   return err instanceof ApiError ? err.body : { kind: "internal", message: (err as Error).message };
 }
+
+/** Try it sends no credentials, like the page. */
+const NO_HEADERS = {};
 
 const button =
   "rounded-md bg-accent-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-60";
@@ -70,7 +76,7 @@ export function TryItPanel({ server, tool, example, destructive, hintSummary, pl
         rpc = await api.rpc(await connect(true), message, {});
       }
       if (rpc.connection) connection.current = rpc.connection;
-      setOutcome({ kind: "response", rpc });
+      setOutcome({ kind: "response", rpc, message, connection: connection.current! });
     } catch (err) {
       setOutcome({ kind: "error", error: toProxyError(err) });
     } finally {
@@ -135,7 +141,11 @@ export function TryItPanel({ server, tool, example, destructive, hintSummary, pl
         {outcome?.kind === "error" && <ProxyErrorBanner error={outcome.error} />}
         {outcome?.kind === "response" &&
           (response ? (
-            <RenderedResult response={response} method="tools/call" tool={tool} outputValidation={outcome.rpc.outputValidation} />
+            <>
+              {/* The tool's MCP App, if it has one: its code is fetched only now, after the person sent the call. */}
+              <AppPanel connection={outcome.connection} headers={NO_HEADERS} tools={[tool]} message={outcome.message} response={response} />
+              <RenderedResult response={response} method="tools/call" tool={tool} outputValidation={outcome.rpc.outputValidation} />
+            </>
           ) : (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">The server sent no response.</p>
           ))}

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { Tool } from "@/lib/mcp/contract";
+import type { ConnectionDescriptor, Tool, UserHeaders } from "@/lib/mcp/contract";
+import { AppPanel } from "../apps/AppPanel";
 import { HttpExchangeView } from "../wire/HttpExchangeView";
 import { ProgressLog } from "./ProgressLog";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
@@ -23,6 +24,13 @@ interface Props {
   serverAsking?: boolean;
   /** Send refused the editor's text since this exchange: it is the previous send's result, marked and dimmed as such. */
   previous?: boolean;
+  /** The connection a tool's MCP App talks to its server through (no app is shown without it). */
+  app?: AppConnection;
+}
+
+interface AppConnection {
+  connection: ConnectionDescriptor;
+  headers: UserHeaders;
 }
 
 function answerSummary(answered: Record<string, unknown> | undefined): string | undefined {
@@ -50,7 +58,7 @@ function wireName(exchanges: readonly { transport?: string }[]): "stdio" | "HTTP
 }
 
 /** One exchange: its rounds (MRTR) as a group, and the chosen round's answer as Rendered / JSON / HTTP. */
-export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsking = false, previous = false }: Props) {
+export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsking = false, previous = false, app }: Props) {
   const [picked, setPicked] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
   // Stacked panes (narrow screens, SplitPane below 900 px): the result starts far below the editor, preview and
@@ -137,6 +145,8 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsk
             tools={tools}
             onNextPage={exchange.state === "done" ? onNextPage : undefined}
             cancelled={exchange.state === "cancelled" && round === rounds.at(-1)}
+            app={exchange.state === "done" && !previous ? app : undefined}
+            appKey={`${exchange.id}-${round.n}`}
           />
         )}
       </div>
@@ -150,7 +160,11 @@ function RoundView({
   tools,
   onNextPage,
   cancelled = false,
+  app,
+  appKey,
 }: {
+  app?: AppConnection;
+  appKey?: string;
   round: Round;
   tools: Tool[];
   onNextPage?: Props["onNextPage"];
@@ -229,6 +243,16 @@ function RoundView({
           </summary>
           <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap font-mono">{rpc.stderr.join("\n")}</pre>
         </details>
+      )}
+      {app && rpc.response && (
+        <AppPanel
+          key={appKey}
+          connection={app.connection}
+          headers={app.headers}
+          tools={tools}
+          message={round.message}
+          response={rpc.response}
+        />
       )}
       <ResultTabs
         testId="result-tabs"

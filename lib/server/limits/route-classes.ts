@@ -31,6 +31,10 @@ export const API_ROUTES: Readonly<Record<string, RouteMeter>> = {
   },
   "/api/demo/mcp": { unmetered: "the builtin demo server, run in this process: it fetches nothing" },
   "/api/bench/echo": { unmetered: "not found unless TOOLSCOPE_BENCH=1; echoes its body and fetches nothing" },
+  // An app's view and its messages reach the app's server like the playground's own calls, under the same class.
+  "/api/apps/view": { class: "rpc", method: "POST" },
+  "/api/apps/rpc": { class: "rpc", method: "POST" },
+  "/api/apps/sandbox": { unmetered: "the static relay page MCP App views run under; reads no server" },
   "/api/stdio": { unmetered: "names the stdio servers of the local config file; reads no server" },
 };
 

@@ -5,6 +5,7 @@ import { overloadSettings, type OverloadSettings } from "@/scripts/overload.mjs"
 import { renderGateSettings, type RenderGateSettings } from "@/scripts/render-gate.mjs";
 import { ERA_CACHE_TTL_MS } from "@/lib/upstream/settings";
 import type { UpstreamSettings } from "@/lib/upstream/settings";
+import { DEFAULT_MAX_APP_HTML_BYTES } from "@/lib/docs/apps/app-resource";
 
 /**
  * Toolscope's runtime configuration, parsed once from the environment. Every limit lives here (the MCP client core's
@@ -29,6 +30,8 @@ export interface Config extends UpstreamSettings {
   maxSchemaDepth: number;
   /** Largest request body our API accepts, in bytes. */
   maxRequestBytes: number;
+  /** Largest MCP App view (the HTML of a `ui://` resource) shown, in bytes of UTF-8. */
+  maxAppHtmlBytes: number;
   /** Bytes one API request or docs page may read from upstream in all, over every page and answer (upstream-budget.ts). */
   maxCallUpstreamBytes: number;
   /** Bytes of upstream answers the process holds at once over all requests (0: an eighth of the heap limit). */
@@ -301,6 +304,7 @@ function parseConfig(): Config {
     maxSchemaBytes: int("TOOLSCOPE_MAX_SCHEMA_BYTES", 262_144, 1_000, 50_000_000),
     maxSchemaDepth: int("TOOLSCOPE_MAX_SCHEMA_DEPTH", 64, 4, 10_000),
     maxRequestBytes: int("TOOLSCOPE_MAX_REQUEST_BYTES", 1_000_000, 1_000, 50_000_000),
+    maxAppHtmlBytes: int("TOOLSCOPE_MAX_APP_HTML_BYTES", DEFAULT_MAX_APP_HTML_BYTES, 1_000, 100_000_000),
     maxResponseBytes: int("TOOLSCOPE_MAX_RESPONSE_BYTES", 10_000_000, 1_000, 200_000_000),
     maxCallUpstreamBytes: int("TOOLSCOPE_MAX_CALL_UPSTREAM_BYTES", 32_000_000, 1_000, 2_000_000_000),
     maxInflightUpstreamBytes: int("TOOLSCOPE_MAX_INFLIGHT_UPSTREAM_BYTES", 0, 0, Number.MAX_SAFE_INTEGER),
