@@ -4,8 +4,8 @@
 # port (TOOLSCOPE_LISTENERS, docs/configuration.md), which a loaded instance needs to take bursts of connections.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary can be downloaded.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# No compiler: Share's local store uses Node 24's built-in SQLite, and better-sqlite3's install script is not run
+# (package.json allowScripts; it is only built on a Node without node:sqlite, scripts/ensure-sqlite.mjs).
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
@@ -14,7 +14,6 @@ RUN npx next build
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 

@@ -1,8 +1,17 @@
 // `npm start`: build when needed, then serve on loopback in local mode (http://localhost:3000 by default).
 import { buildIfNeeded } from "./build-if-needed.mjs";
+import { startSqliteBuild } from "./ensure-sqlite.mjs";
 import { superviseChild } from "./supervise.mjs";
 
+// Node < 22.13 only: better-sqlite3 compiles beside the Next.js build (a child process), not after it.
+const sqlite = startSqliteBuild();
 buildIfNeeded();
+try {
+  await sqlite;
+} catch (err) {
+  console.error(`[toolscope] ${err.message}`);
+  process.exit(1);
+}
 // The server drains for TOOLSCOPE_SHUTDOWN_GRACE_MS and closes its pools within seconds after; past that it is killed.
 const graceMs = Number(process.env.TOOLSCOPE_SHUTDOWN_GRACE_MS || "10000");
 superviseChild("scripts/server.mjs", {

@@ -18,7 +18,7 @@ import {
   type StoreLimits,
 } from "./snapshot-store.ts";
 import { PostgresSnapshotStore } from "./snapshot-store-pg.ts";
-import Database from "better-sqlite3";
+import { openSqlite } from "./sqlite-driver.ts";
 import postgres from "postgres";
 import { errorResponse, ProxyError } from "../../upstream/errors/proxy-error.ts";
 import { LimitError } from "../limits/abuse-limits.ts";
@@ -131,7 +131,7 @@ const sqlite: Backend = {
   open: (name, limits) => new SqliteSnapshotStore(join(sqliteDir, name, "snapshots.sqlite"), limits),
   created: async (name) => existsSync(join(sqliteDir, name)),
   rows: async (name) => {
-    const db = new Database(join(sqliteDir, name, "snapshots.sqlite"), { readonly: true });
+    const db = await openSqlite(join(sqliteDir, name, "snapshots.sqlite"), { readOnly: true });
     try {
       return db.prepare("SELECT id, owner FROM snapshots ORDER BY id").all() as { id: string; owner: string | null }[];
     } finally {
@@ -440,7 +440,7 @@ describe("SqliteSnapshotStore migration", () => {
     const id = snapshotId(d);
     const body = JSON.stringify(d);
     const takenAt = "2027-02-01T08:00:00.000Z";
-    const old = new Database(file);
+    const old = await openSqlite(file);
     old.exec("CREATE TABLE snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
     old.prepare("INSERT INTO snapshots (id, taken_at, body) VALUES (?, ?, ?)").run(id, takenAt, body);
     old.close();
@@ -462,7 +462,7 @@ describe("SqliteSnapshotStore migration", () => {
     await assert.rejects(store.put(b), LimitError, "the migrated row's bytes count towards the store size");
     await store.close();
 
-    const check = new Database(file, { readonly: true });
+    const check = await openSqlite(file, { readOnly: true });
     const columns = (check.prepare("PRAGMA table_info(snapshots)").all() as { name: string }[]).map((c) => c.name);
     assert.deepEqual(columns, ["id", "taken_at", "body", "bytes", "opened_at", "owner"]);
     const row = check.prepare("SELECT bytes, opened_at FROM snapshots WHERE id = ?").get(id) as { bytes: number; opened_at: string | null };
@@ -479,7 +479,7 @@ describe("SqliteSnapshotStore migration", () => {
   test("a migrated row that nobody opens expires from its taken_at", async () => {
     const file = join(dir, "old-expiring.sqlite");
     const d = defs();
-    const old = new Database(file);
+    const old = await openSqlite(file);
     old.exec("CREATE TABLE snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
     old
       .prepare("INSERT INTO snapshots (id, taken_at, body) VALUES (?, ?, ?)")

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type BetterSqlite3 from "better-sqlite3";
+import { openSqlite, type SqliteDb } from "./sqlite-driver.ts";
 import { redactServerUrl } from "@/lib/mcp/secrets";
 import type { ExcludedTool, ServerSummary, Tool } from "@/lib/mcp/contract";
 import { config } from "../platform/config.ts";
@@ -69,7 +69,7 @@ class SqliteBackend implements SnapshotBackend {
   readonly #writer: SnapshotWriter;
 
   constructor(
-    private readonly db: BetterSqlite3.Database,
+    private readonly db: SqliteDb,
     readonly ownerSecret: string,
   ) {
     this.#writer = {
@@ -109,9 +109,11 @@ class SqliteBackend implements SnapshotBackend {
 
   async deleteExpired(notOpenedSince: string | undefined, takenBefore: string | undefined): Promise<number> {
     // ISO times compare as text; a NULL cutoff matches nothing.
-    return this.db
-      .prepare("DELETE FROM snapshots WHERE COALESCE(opened_at, taken_at) < ? OR taken_at < ?")
-      .run(notOpenedSince ?? null, takenBefore ?? null).changes;
+    return Number(
+      this.db
+        .prepare("DELETE FROM snapshots WHERE COALESCE(opened_at, taken_at) < ? OR taken_at < ?")
+        .run(notOpenedSince ?? null, takenBefore ?? null).changes,
+    );
   }
 
   async close(): Promise<void> {
@@ -119,7 +121,7 @@ class SqliteBackend implements SnapshotBackend {
   }
 }
 
-/** Snapshots in one SQLite file (better-sqlite3), opened on first use, never at import (`next build` imports routes). Rules: snapshot-rules.ts. */
+/** Snapshots in one SQLite file (node:sqlite or better-sqlite3: sqlite-driver.ts), opened on first use, never at import (`next build` imports routes). Rules: snapshot-rules.ts. */
 export class SqliteSnapshotStore extends RuledSnapshotStore {
   constructor(
     readonly file: string,
@@ -127,10 +129,9 @@ export class SqliteSnapshotStore extends RuledSnapshotStore {
   ) {
     super(
       async () => {
-        const { default: Database } = await import("better-sqlite3");
         mkdirSync(dirname(file), { recursive: true });
-        const db = new Database(file);
-        db.pragma("journal_mode = WAL");
+        const db = await openSqlite(file);
+        db.exec("PRAGMA journal_mode = WAL");
         db.exec("CREATE TABLE IF NOT EXISTS snapshots (id TEXT PRIMARY KEY, taken_at TEXT NOT NULL, body TEXT NOT NULL) STRICT");
         // Added for quotas and retention; older databases get the columns on first open.
         const columns = (db.prepare("PRAGMA table_info(snapshots)").all() as { name: string }[]).map((c) => c.name);

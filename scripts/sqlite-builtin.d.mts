@@ -1,0 +1,1 @@
+export declare function builtinSqlite(): { DatabaseSync: new (file: string, options?: { readOnly?: boolean }) => unknown } | undefined;
