@@ -1,8 +1,8 @@
 // Share's local store needs SQLite. Node 22.13+ has it built in (node:sqlite) and needs nothing. On an older Node the
 // store uses better-sqlite3, whose install script the project does not run (package.json allowScripts): it compiles
 // from source for about 70 s, most of an install, since its prebuilt binaries come from a host this machine cannot
-// reach. startSqliteBuild() builds it once, where it is needed, in the background: `npm start` and the test commands
-// run it beside the Next.js build, which uses one core of two. Run directly, it builds and waits.
+// reach. startSqliteBuild() builds it once, where it is needed, in a child process: `npm start` serves meanwhile (only
+// Share needs it), the test commands wait for it beside the Next.js build. Run directly, it builds and waits.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
@@ -40,7 +40,7 @@ export function startSqliteBuild() {
   ].find((p) => p && existsSync(p));
   if (!gyp) return Promise.reject(new Error("node-gyp was not found to build better-sqlite3; use Node 22.13+, which has SQLite built in."));
   console.log(
-    `[toolscope] Node ${process.versions.node} has no built-in SQLite (22.13+ has): building better-sqlite3 for Share's local store, once, beside the rest (about a minute)…`,
+    `[toolscope] Node ${process.versions.node} has no built-in SQLite (22.13+ has): building better-sqlite3 for Share's local store, once, in the background (about a minute)…`,
   );
   const started = Date.now();
   // npm's settings reach node-gyp through the environment when npm runs the script; run directly, ask npm for the one

@@ -51,7 +51,7 @@ export async function openSqlite(file: string, options: { readOnly?: boolean } =
     return adapted(new Database(file, options.readOnly ? { readonly: true } : undefined));
   } catch (err) {
     throw new Error(
-      `Share's local store needs SQLite: Node ${process.versions.node} has no built-in node:sqlite and better-sqlite3 did not load (${(err as Error).message.slice(0, 200)}). Run Node 22.13 or later, or build it with \`node scripts/ensure-sqlite.mjs\`.`,
+      `Share's local store needs SQLite: Node ${process.versions.node} has no built-in node:sqlite and better-sqlite3 did not load (${(err as Error).message.slice(0, 200)}). On this Node, npm start builds it in its first minute or two: try again then. Or run Node 22.13 or later, or build it with \`node scripts/ensure-sqlite.mjs\`.`,
     );
   }
 }
