@@ -8,7 +8,7 @@ import type { Frame, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { focusEditor, openPlayground, send, setRequest, shootSizes, watchConsole } from "./helpers";
 import { startAppsFixture, startExampleOverHttp } from "./fixtures/app-servers";
-import { appCalls } from "../lib/upstream/testing/apps-server";
+import { appCalls, CLOCK_URI } from "../lib/upstream/testing/apps-server";
 
 /** The view's frame: the child of the relay frame. */
 async function viewFrame(page: Page): Promise<Frame> {
@@ -159,6 +159,42 @@ test.describe("the apps fixture (2026-07-28)", () => {
     await setRequest(page, call("wrong-type", {}));
     await send(page);
     await expect(page.getByTestId("app-problem")).toContainText("an app's view must be text/html;profile=mcp-app");
+  });
+
+  test("the docs preview runs nothing until Send; then the app runs with the example input and the result", async ({ page }) => {
+    test.setTimeout(90_000);
+    appCalls.clear();
+    // Every request of ours, and whether it came after the click; the host library's chunk is known by its content.
+    let clicked = false;
+    const ours: { path: string; after: boolean }[] = [];
+    const hostChunks: boolean[] = [];
+    page.on("request", (r) => ours.push({ path: new URL(r.url()).pathname, after: clicked }));
+    page.on("response", async (r) => {
+      if (!r.url().endsWith(".js")) return;
+      const after = clicked;
+      const body = await r.text().catch(() => "");
+      if (body.includes("ui/notifications/sandbox-resource-ready")) hostChunks.push(after);
+    });
+    await page.goto(`/docs/tools/clock?server=${encodeURIComponent(fixture.url)}`);
+    await expect(page.getByTestId("tool-app-resource")).toHaveText(CLOCK_URI);
+    await page.getByTestId("try-it-card").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("try-it")).toBeVisible();
+    await page.waitForTimeout(1_000);
+    // Nothing of the app before the click: no frame, no app route, no host code, and the server never read its view.
+    await expect(page.locator("iframe")).toHaveCount(0);
+    expect(ours.filter((r) => r.path.startsWith("/api/apps"))).toEqual([]);
+    expect(hostChunks).toEqual([]);
+    expect(appCalls.get(`read ${CLOCK_URI}`)).toBeUndefined();
+
+    clicked = true;
+    await page.getByTestId("try-it-send").click();
+    const view = await viewFrame(page);
+    await expect(view.locator("#result")).toHaveText(/^12:00 in /);
+    await expect(view.locator("#order")).toHaveText("initialized,input,result");
+    expect(appCalls.get(`read ${CLOCK_URI}`)).toBe(1);
+    expect(hostChunks).toEqual([true]);
+    expect(ours.filter((r) => r.path.startsWith("/api/apps")).every((r) => r.after)).toBe(true);
+    await shootSizes(page, "test-results/apps", "docs-preview", { show: page.getByTestId("app-host") });
   });
 
   test("with MCP Apps switched off, no view is shown", async ({ page }) => {

@@ -131,7 +131,16 @@ export default function AppHost({ connection, headers, tool, tools, uri, args, r
       const message = { jsonrpc: "2.0", id: `toolscope-app-${nextAppCallId++}`, method, ...(params ? { params } : {}) };
       const answer = await api.appRpc({ connection: conn, headers: hdrs, message, ...(confirmed ? { confirmed } : {}) });
       if (!answer.response || !("result" in answer.response)) throw upstreamError(answer.response);
-      return answer.response.result as never;
+      const result = answer.response.result as Record<string, unknown> | undefined;
+      // A 2026-07-28 server that needs the person's input first (MRTR) answers input_required: an app's call cannot
+      // be answered here yet, and the app would not know the shape, so it gets an error saying why.
+      if (result?.resultType === "input_required") {
+        record({ direction: "host", label: `the server asked for input before ${method}: not answered for apps yet` });
+        throw new Error(
+          `The server asked for the person's input first (input_required); Toolscope does not answer that for an app's ${method} yet: call the tool from the editor.`,
+        );
+      }
+      return result as never;
     },
     [askPerson, record],
   );

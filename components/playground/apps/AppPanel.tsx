@@ -1,15 +1,41 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { useEffect, useState, type ComponentType } from "react";
 import type { ConnectionDescriptor, Tool, UserHeaders } from "@/lib/mcp/contract";
 import { toolApp } from "@/lib/docs/apps/tool-app";
 import { isObject } from "@/lib/json/guards";
+import type { AppHostProps } from "./AppHost";
 
-/** The host and its library (@modelcontextprotocol/ext-apps) are their own chunk, fetched only when an app is shown. */
-const AppHost = dynamic(() => import("./AppHost"), {
-  ssr: false,
-  loading: () => <p className="text-sm text-zinc-500">Loading the app host…</p>,
-});
+/**
+ * The host and its library (@modelcontextprotocol/ext-apps, about 130 KB gzip) are their own chunk, fetched only when a
+ * view is shown: not with the page, and not among the parts the playground preloads when idle (lazy-panels.tsx).
+ */
+let loaded: ComponentType<AppHostProps> | null = null;
+
+function LazyAppHost(props: AppHostProps) {
+  const [Host, setHost] = useState<ComponentType<AppHostProps> | null>(() => loaded);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (Host) return;
+    let live = true;
+    import("./AppHost").then(
+      (m) => {
+        loaded = m.default;
+        if (live) setHost(() => m.default);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Host]);
+  if (Host) return <Host {...props} />;
+  return (
+    <p className="text-sm text-zinc-500" role={failed ? "alert" : undefined}>
+      {failed ? "The app host could not be loaded: reload the page to try again." : "Loading the app host…"}
+    </p>
+  );
+}
 
 interface Props {
   connection: ConnectionDescriptor;
@@ -31,7 +57,7 @@ export function AppPanel({ connection, headers, tools, message, response }: Prop
   const uri = tool ? toolApp(tool)?.resourceUri : undefined;
   if (!tool || !uri) return null;
   return (
-    <AppHost
+    <LazyAppHost
       connection={connection}
       headers={headers}
       tool={tool}

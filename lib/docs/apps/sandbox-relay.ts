@@ -43,5 +43,9 @@ const SCRIPT = `(() => {
   host.postMessage({ jsonrpc: "2.0", method: "ui/notifications/sandbox-proxy-ready", params: {} }, "*");
 })();`;
 
-/** The relay page. */
-export const RELAY_HTML = `<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>MCP App sandbox</title><style>html,body{margin:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style></head><body><script>${SCRIPT}</script></body></html>`;
+/**
+ * The relay page. The view's frame is painted white, as a browser tab is: a view that paints no background of its own
+ * stays readable on a dark host page (its text is the browser's default black); views that follow the host's theme
+ * paint their own.
+ */
+export const RELAY_HTML = `<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>MCP App sandbox</title><style>html,body{margin:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block;background:#fff}</style></head><body><script>${SCRIPT}</script></body></html>`;

@@ -81,7 +81,8 @@ export interface AppsServerOptions {
   bigBytes?: number;
 }
 
-/** Calls each tool received, by name, shared by every server the factory makes (a test's witness). */
+/** Calls each tool received, by name, and reads of the clock view (`read <uri>`), shared by every server the factory
+ * makes (a test's witness). */
 export const appCalls = new Map<string, number>();
 const counted = (name: string) => appCalls.set(name, (appCalls.get(name) ?? 0) + 1);
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
@@ -138,11 +139,14 @@ export function appsServer(options: AppsServerOptions = {}): McpServer {
     { description: "An app of the wrong type.", annotations: { readOnlyHint: true }, _meta: { ui: { resourceUri: WRONG_TYPE_URI } } },
     async () => text("wrong"),
   );
-  server.registerResource("clock view", CLOCK_URI, { mimeType: APP_TYPE }, async () => ({
-    contents: [
-      { uri: CLOCK_URI, mimeType: APP_TYPE, text: CLOCK_VIEW, _meta: { ui: { csp: { connectDomains: ["https://api.example.com"] } } } },
-    ],
-  }));
+  server.registerResource("clock view", CLOCK_URI, { mimeType: APP_TYPE }, async () => {
+    counted(`read ${CLOCK_URI}`);
+    return {
+      contents: [
+        { uri: CLOCK_URI, mimeType: APP_TYPE, text: CLOCK_VIEW, _meta: { ui: { csp: { connectDomains: ["https://api.example.com"] } } } },
+      ],
+    };
+  });
   server.registerResource("big view", BIG_URI, { mimeType: APP_TYPE }, async () => ({
     contents: [{ uri: BIG_URI, mimeType: APP_TYPE, text: `<p>${"x".repeat(options.bigBytes ?? 9_000_000)}</p>` }],
   }));
