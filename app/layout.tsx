@@ -3,6 +3,8 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { ThemeToggle } from "@/components/layout/ThemeToggle";
 import { PlaygroundLink } from "@/components/layout/PlaygroundLink";
+import { config } from "@/lib/server/platform/config";
+import { APP_RELAY_META } from "@/lib/docs/apps/sandbox-relay";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -17,10 +19,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // The request guard (proxy.ts) puts a fresh CSP nonce on every page request; reading it also makes every page
   // render per request, which nonces need.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // Where MCP App views run: the relay on the sandbox origin when one is configured (read by the app host).
+  const sandbox = config().sandboxOrigin;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {sandbox && <meta name={APP_RELAY_META} content={sandbox} />}
       </head>
       <body className="min-h-screen">
         <a

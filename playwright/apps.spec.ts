@@ -8,6 +8,7 @@ import type { Frame, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { focusEditor, openPlayground, send, setRequest, shootSizes, watchConsole } from "./helpers";
 import { startAppsFixture, startExampleOverHttp } from "./fixtures/app-servers";
+import { startApp } from "./fixtures/app-instance";
 import { appCalls, CLOCK_URI } from "../lib/upstream/testing/apps-server";
 
 /** The view's frame: the child of the relay frame. */
@@ -195,6 +196,30 @@ test.describe("the apps fixture (2026-07-28)", () => {
     expect(hostChunks).toEqual([true]);
     expect(ours.filter((r) => r.path.startsWith("/api/apps")).every((r) => r.after)).toBe(true);
     await shootSizes(page, "test-results/apps", "docs-preview", { show: page.getByTestId("app-host") });
+  });
+
+  test("with a sandbox origin of its own, the relay runs there and that host serves nothing else", async ({ page }) => {
+    test.setTimeout(90_000);
+    const app = await startApp({ TOOLSCOPE_MODE: "local" }, { sandboxOriginIsSelf: true });
+    try {
+      const port = new URL(app.url).port;
+      const home = `http://localhost:${port}`;
+      const sandbox = `http://127.0.0.1:${port}`;
+      await page.goto(`${home}/playground?${new URLSearchParams({ server: fixture.url, tool: "clock" })}`);
+      await send(page);
+      const view = await viewFrame(page);
+      await expect(view.locator("#result")).toHaveText("12:00 in UTC");
+      const relay = view.parentFrame()!;
+      expect(await relay.evaluate(() => location.origin)).toBe(sandbox);
+      expect(await view.evaluate(() => location.origin)).toBe("null");
+      // The sandbox host: the relay only.
+      for (const path of ["/", "/playground", "/api/health?ready=0", "/api/stdio"]) {
+        const res = await page.request.get(`${sandbox}${path}`, { headers: { origin: sandbox } });
+        expect(res.status(), path).toBe(path.startsWith("/api/health") ? 200 : 404);
+      }
+    } finally {
+      await app.stop();
+    }
   });
 
   test("with MCP Apps switched off, no view is shown", async ({ page }) => {

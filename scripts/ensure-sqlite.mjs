@@ -40,7 +40,7 @@ export function startSqliteBuild() {
   ].find((p) => p && existsSync(p));
   if (!gyp) return Promise.reject(new Error("node-gyp was not found to build better-sqlite3; use Node 22.13+, which has SQLite built in."));
   console.log(
-    `[toolscope] Node ${process.versions.node} has no built-in SQLite (22.13+ has): building better-sqlite3 for Share's local store, once, in the background (about a minute)…`,
+    `[toolscope] Node ${process.versions.node} has no built-in SQLite (22.13+ has): building better-sqlite3 for Share's local store, once (about a minute of one core)…`,
   );
   const started = Date.now();
   // npm's settings reach node-gyp through the environment when npm runs the script; run directly, ask npm for the one

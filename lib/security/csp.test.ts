@@ -50,6 +50,12 @@ describe("contentSecurityPolicy", () => {
     assert.deepEqual(csp.get("frame-src"), ["'self'"]);
   });
 
+  test("frame-src adds the MCP App relay's sandbox origin when one is given, nothing else", () => {
+    const withSandbox = parse(contentSecurityPolicy({ nonce: "abc", frameSources: ["https://sandbox.example.net"] }));
+    assert.deepEqual(withSandbox.get("frame-src"), ["'self'", "https://sandbox.example.net"]);
+    assert.deepEqual(withSandbox.get("frame-ancestors"), ["'none'"]);
+  });
+
   test("no directive allows any host or all https:", () => {
     for (const [name, sources] of csp) {
       for (const s of sources) assert.ok(s !== "*" && s !== "https:" && s !== "http:", `${name} allows ${s}`);

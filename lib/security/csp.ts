@@ -8,6 +8,8 @@ export interface CspOptions {
   nonce: string;
   /** Where the browser reports violations (our own endpoint). */
   reportUri?: string;
+  /** Origins pages may frame besides their own: the MCP App relay's sandbox origin, when one is configured. */
+  frameSources?: readonly string[];
 }
 
 /**
@@ -15,7 +17,7 @@ export interface CspOptions {
  * from us or `data:` (remote tool icons go through /api/icon), connections only to us, workers from us (Monaco's are
  * same-origin module workers), no plugins, no `<base>`, forms only to us, never framed.
  */
-export function contentSecurityPolicy({ nonce, reportUri }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, reportUri, frameSources = [] }: CspOptions): string {
   const directives: [string, string][] = [
     ["default-src", "'self'"],
     // One policy for every page: a client-side navigation keeps the first document's policy, and any page can
@@ -36,7 +38,7 @@ export function contentSecurityPolicy({ nonce, reportUri }: CspOptions): string 
     ["form-action", "'self'"],
     // Only the MCP App relay (/api/apps/sandbox), whose views run at opaque origins; every other page of ours refuses
     // to be framed (frame-ancestors 'none').
-    ["frame-src", "'self'"],
+    ["frame-src", ["'self'", ...frameSources].join(" ")],
     ["frame-ancestors", "'none'"],
   ];
   if (reportUri) directives.push(["report-uri", reportUri]);

@@ -18,6 +18,18 @@ export interface HostPolicy {
   allowedHosts: readonly string[];
   /** The configured public origin (TOOLSCOPE_PUBLIC_URL), if any. */
   publicOrigin?: string;
+  /** The origin that serves only the MCP App relay (TOOLSCOPE_SANDBOX_ORIGIN), if any: its host is ours too. */
+  sandboxOrigin?: string;
+}
+
+/**
+ * A request to the sandbox origin's host: only the relay is served there (no page, no API, no build output), so a view
+ * that reached that origin finds nothing of Toolscope's. OK for any other host.
+ */
+export function checkSandboxHost(hostHeader: string | null, path: string, sandbox: { origin?: string; relayPath: string }): Verdict {
+  if (!sandbox.origin || !hostHeader || hostHeader.trim().toLowerCase() !== new URL(sandbox.origin).host) return OK;
+  if (path === sandbox.relayPath) return OK;
+  return { ok: false, status: 404, message: "This host serves only the relay MCP App views run under." };
 }
 
 /** The host part of a Host header value, lower-cased, without the port (IPv6 literals keep their brackets). */
@@ -39,6 +51,7 @@ export function checkHost(hostHeader: string | null, policy: HostPolicy): Verdic
     return { ok: false, status: 400, message: `The Host header "${clip(hostHeader)}" is not a host name with an optional port.` };
   }
   const name = hostName(hostHeader);
+  if (policy.sandboxOrigin && hostHeader.trim().toLowerCase() === new URL(policy.sandboxOrigin).host) return OK;
   if (policy.mode === "hosted") {
     const expected = policy.publicOrigin ? new URL(policy.publicOrigin).host : undefined;
     if (expected && hostHeader.trim().toLowerCase() === expected) return OK;

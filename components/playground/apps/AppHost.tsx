@@ -6,7 +6,7 @@ import type { ConnectionDescriptor, Tool, UserHeaders } from "@/lib/mcp/contract
 import type { AppViewResponse } from "@/lib/mcp/apps-contract";
 import { api, ApiError } from "@/lib/client/api-client";
 import { appCallVerdict } from "@/lib/docs/apps/app-calls";
-import { RELAY_SANDBOX } from "@/lib/docs/apps/sandbox-relay";
+import { APP_RELAY_META, relayFrame } from "@/lib/docs/apps/sandbox-relay";
 import {
   APP_INIT_TIMEOUT_MS,
   APP_TEARDOWN_TIMEOUT_MS,
@@ -38,6 +38,8 @@ export interface AppHostProps {
 }
 
 const isDark = () => document.documentElement.classList.contains("dark");
+/** The relay: on the sandbox origin the page names (TOOLSCOPE_SANDBOX_ORIGIN), else an opaque frame on our own host. */
+const relay = () => relayFrame(document.querySelector(`meta[name="${APP_RELAY_META}"]`)?.getAttribute("content"));
 let nextAppCallId = 1;
 
 /** A JSON-RPC error answer from the server, thrown so the bridge answers the view with it. */
@@ -52,7 +54,8 @@ function upstreamError(response: Record<string, unknown> | null): Error {
  * Toolscope's API with the app rule applied. Loaded only when an app is shown (the library is its own chunk).
  */
 export default function AppHost({ connection, headers, tool, tools, uri, args, result }: AppHostProps) {
-  const relay = useRef<HTMLIFrameElement>(null);
+  const relayRef = useRef<HTMLIFrameElement>(null);
+  const [frame] = useState(relay);
   const [view, setView] = useState<AppViewResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [state, setState] = useState<"loading" | "starting" | "running" | "closed">("loading");
@@ -147,8 +150,8 @@ export default function AppHost({ connection, headers, tool, tools, uri, args, r
 
   // The bridge, from the moment the relay frame exists (it announces itself as soon as it loads).
   useEffect(() => {
-    const frame = relay.current?.contentWindow;
-    if (!view || !frame) return;
+    const target = relayRef.current?.contentWindow;
+    if (!view || !target) return;
     const bridge = new AppBridge(
       null,
       { name: "Toolscope", version: "0.1.0" },
@@ -211,14 +214,15 @@ export default function AppHost({ connection, headers, tool, tools, uri, args, r
     bridge.onlistresourcetemplates = (params) => toServer("resources/templates/list", params as Record<string, unknown> | undefined);
 
     // Every message both ways, as the event list shows them: the view's through the relay, the host's as sent.
-    const transport = new PostMessageTransport(frame, frame);
+    const transport = new PostMessageTransport(target, target);
     const send = transport.send.bind(transport);
     transport.send = (message, options) => {
       record({ direction: "host→app", label: messageLabel(message), message });
       return send(message, options);
     };
     const hear = (event: MessageEvent) => {
-      if (event.source === frame) record({ direction: "app→host", label: messageLabel(event.data), message: event.data });
+      if (event.source === target && event.origin === frame.origin)
+        record({ direction: "app→host", label: messageLabel(event.data), message: event.data });
     };
     window.addEventListener("message", hear);
     void bridge.connect(transport);
@@ -314,9 +318,9 @@ export default function AppHost({ connection, headers, tool, tools, uri, args, r
         </p>
       ) : (
         <iframe
-          ref={relay}
-          src="/api/apps/sandbox"
-          sandbox={RELAY_SANDBOX}
+          ref={relayRef}
+          src={frame.src}
+          sandbox={frame.sandbox}
           title={`MCP App of ${tool.name}`}
           className={fullscreen ? "w-full flex-1" : "w-full"}
           style={fullscreen ? undefined : { height }}

@@ -10,8 +10,24 @@
 /** The view frame's sandbox flags: scripts and forms, at an opaque origin of its own. */
 export const VIEW_SANDBOX = "allow-scripts allow-forms";
 
-/** The relay frame's sandbox flags, set by the host on its iframe. */
+/** The relay frame's sandbox flags, set by the host on its iframe: an opaque origin, on Toolscope's own host. */
 export const RELAY_SANDBOX = "allow-scripts";
+/**
+ * The relay frame's flags on a sandbox origin of its own (TOOLSCOPE_SANDBOX_ORIGIN): there it keeps that origin, as
+ * the specification's sandbox proxy does; the view inside stays opaque either way.
+ */
+export const RELAY_SANDBOX_OWN_ORIGIN = "allow-scripts allow-same-origin";
+/** The relay's path, on Toolscope's host or the sandbox origin's. */
+export const APP_RELAY_PATH = "/api/apps/sandbox";
+/** The page's `<meta>` naming the sandbox origin, when one is configured. */
+export const APP_RELAY_META = "toolscope-app-sandbox-origin";
+
+/** Where the host frames the relay from, and with which flags, given the configured sandbox origin (if any). */
+export function relayFrame(sandboxOrigin: string | null | undefined): { src: string; sandbox: string; origin: string } {
+  return sandboxOrigin
+    ? { src: `${sandboxOrigin}${APP_RELAY_PATH}`, sandbox: RELAY_SANDBOX_OWN_ORIGIN, origin: sandboxOrigin }
+    : { src: APP_RELAY_PATH, sandbox: RELAY_SANDBOX, origin: "null" };
+}
 
 /** The relay's only policy: who may frame it (the host's pages). Nothing else, so the view's own policy decides the rest. */
 export function relayPolicy(ancestors: readonly string[]): string {

@@ -2,9 +2,11 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { ProxyErrorKind } from "@/lib/mcp/contract";
 import { contentSecurityPolicy, newNonce, SECURITY_HEADERS, strictTransportSecurity } from "@/lib/security/csp";
+import { APP_RELAY_PATH } from "@/lib/docs/apps/sandbox-relay";
 import {
   checkApiCall,
   checkHost,
+  checkSandboxHost,
   checkMcpEndpoint,
   checkPageLoad,
   pageReachesUpstream,
@@ -100,6 +102,12 @@ function confirmPage(req: NextRequest, message: string): NextResponse {
   return res;
 }
 
+/** Where pages may frame from besides themselves: the MCP App relay's own origin, when it has one. */
+function frameSources(): string[] {
+  const sandbox = config().sandboxOrigin;
+  return sandbox ? [sandbox] : [];
+}
+
 /** Snapshot exports: files with their own, stricter policy (an exported page runs nothing), set by their route. */
 const EXPORT_PATH = /^\/s\/[^/]+\/export\.(md|json|html)$/;
 
@@ -116,7 +124,7 @@ function fileWithHeaders(): NextResponse {
  */
 function pageWithHeaders(req: NextRequest, docs?: DocsPreload): NextResponse {
   const nonce = newNonce();
-  const csp = contentSecurityPolicy({ nonce });
+  const csp = contentSecurityPolicy({ nonce, frameSources: frameSources() });
   const requestHeaders = new Headers(req.headers);
   // Only the guard names a docs load: whatever a client sent under this name is dropped.
   requestHeaders.delete(DOCS_LOAD_HEADER);
@@ -146,8 +154,16 @@ function guardBasics(req: Request): NextResponse | Config {
   } catch (err) {
     return refuse(req, 500, "internal", `Toolscope is misconfigured: ${(err as Error).message}`);
   }
-  const host = checkHost(req.headers.get("host"), { mode: cfg.mode, allowedHosts: cfg.allowedHosts, publicOrigin: cfg.publicUrl });
+  const hostHeader = req.headers.get("host");
+  const host = checkHost(hostHeader, {
+    mode: cfg.mode,
+    allowedHosts: cfg.allowedHosts,
+    publicOrigin: cfg.publicUrl,
+    sandboxOrigin: cfg.sandboxOrigin,
+  });
   if (!host.ok) return refuse(req, host.status, "forbidden", host.message);
+  const sandbox = checkSandboxHost(hostHeader, new URL(req.url).pathname, { origin: cfg.sandboxOrigin, relayPath: APP_RELAY_PATH });
+  if (!sandbox.ok) return refuse(req, sandbox.status, "not-found", sandbox.message);
   return cfg;
 }
 
@@ -160,6 +176,9 @@ function guardBasics(req: Request): NextResponse | Config {
 export async function guardApiRequest(req: Request, path = new URL(req.url).pathname): Promise<NextResponse | undefined> {
   const cfg = guardBasics(req);
   if (cfg instanceof NextResponse) return cfg;
+  // The MCP App relay is a static page framed by our pages, also from the sandbox origin (a cross-site navigation):
+  // it reads nothing, changes nothing and may be framed only by Toolscope (frame-ancestors), so no API call rule.
+  if (path === APP_RELAY_PATH) return undefined;
   const h = fetchHeaders(req);
   const verdict = MCP_ENDPOINTS.has(path)
     ? checkMcpEndpoint(h, publicOrigin(req.headers, cfg))

@@ -59,6 +59,11 @@ export interface Config extends UpstreamSettings {
   maxSnapshotBytes: number;
   /** The public origin (scheme, host, port) people reach Toolscope at: snapshot URLs, Open Graph, the demo's display URL. Required in hosted mode. */
   publicUrl?: string;
+  /**
+   * A separate origin that serves only the MCP App relay (TOOLSCOPE_SANDBOX_ORIGIN), for hosted use; without it the
+   * relay is an opaque same-origin frame. Never Toolscope's own origin.
+   */
+  sandboxOrigin?: string;
   /** Strict-Transport-Security max-age in seconds, sent in hosted mode when the public URL is https (0: not sent). */
   hstsMaxAgeSeconds: number;
   /**
@@ -258,8 +263,18 @@ function parseConfig(): Config {
       "TOOLSCOPE_PUBLIC_URL is required in hosted mode: set it to the origin people reach Toolscope at, such as https://toolscope.example.com.",
     );
   }
+  const sandboxOrigin = origin("TOOLSCOPE_SANDBOX_ORIGIN");
+  if (sandboxOrigin && !publicUrl)
+    throw new Error(
+      "TOOLSCOPE_SANDBOX_ORIGIN needs TOOLSCOPE_PUBLIC_URL: the relay on the sandbox origin lets only Toolscope's own origin frame it, so that origin must be known.",
+    );
+  if (sandboxOrigin && sandboxOrigin === publicUrl)
+    throw new Error(
+      `TOOLSCOPE_SANDBOX_ORIGIN=${sandboxOrigin} is Toolscope's own origin (TOOLSCOPE_PUBLIC_URL): MCP App views must never run there. Use a host that serves only the relay, such as https://sandbox.toolscope-apps.example, or leave it unset for an opaque same-origin relay.`,
+    );
   return {
     publicUrl,
+    ...(sandboxOrigin ? { sandboxOrigin } : {}),
     hstsMaxAgeSeconds: int("TOOLSCOPE_HSTS_MAX_AGE", 31_536_000, 0, 63_072_000),
     oauthClientMetadataUrl: clientMetadataUrl(),
     allowedHosts: list(

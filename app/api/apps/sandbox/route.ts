@@ -1,4 +1,5 @@
 import { RELAY_HTML, relayPolicy } from "@/lib/docs/apps/sandbox-relay";
+import { config } from "@/lib/server/platform/config";
 import { guardedRoute } from "@/lib/server/api/guarded-route";
 
 export const runtime = "nodejs";
@@ -12,7 +13,8 @@ export const GET = guardedRoute(function GET() {
   return new Response(RELAY_HTML, {
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": relayPolicy([]),
+      // On a sandbox origin of its own, 'self' is that origin: Toolscope's must be named to frame it.
+      "content-security-policy": relayPolicy(config().sandboxOrigin && config().publicUrl ? [config().publicUrl!] : []),
       "cache-control": "no-cache",
       "referrer-policy": "no-referrer",
     },
