@@ -16,6 +16,8 @@ export const DEFAULT_MAX_APP_HTML_BYTES = 8 * 1024 * 1024;
 export interface AppView {
   uri: string;
   html: string;
+  /** The HTML's size in bytes of UTF-8 (what TOOLSCOPE_MAX_APP_HTML_BYTES bounds). */
+  bytes: number;
   /** `_meta.ui.csp` as declared (built into a policy by app-csp.ts). */
   csp: unknown;
   /** Permission names requested (`camera`, `microphone`, `geolocation`, `clipboardWrite`): shown, granted only after consent. */
@@ -101,6 +103,7 @@ export function appView(result: unknown, uri: string, options: { maxBytes: numbe
     view: {
       uri,
       html,
+      bytes,
       csp: ui.csp,
       permissions,
       ...(typeof ui.domain === "string" ? { domain: ui.domain } : {}),

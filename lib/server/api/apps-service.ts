@@ -1,6 +1,6 @@
 import "server-only";
 import type { AppRpcRequest, AppViewRequest, AppViewResponse } from "@/lib/mcp/apps-contract";
-import type { RpcResponse, UserHeaders } from "@/lib/mcp/contract";
+import type { RpcResponse, Tool, UserHeaders } from "@/lib/mcp/contract";
 import { appView } from "@/lib/docs/apps/app-resource";
 import { appCsp } from "@/lib/docs/apps/app-csp";
 import { appDocument } from "@/lib/docs/apps/app-document";
@@ -9,6 +9,7 @@ import { isObject } from "@/lib/json/guards";
 import { ProxyError } from "@/lib/upstream/policy";
 import type { ApiContext } from "./api-route.ts";
 import { rpc, tools } from "./proxy-service.ts";
+import { knownTools } from "../tool-lists/known-tools.ts";
 
 type WithHeaders<T> = T & { headers: UserHeaders };
 
@@ -52,7 +53,7 @@ export async function appViewFor(input: WithHeaders<AppViewRequest>, ctx: ApiCon
     dropped,
     permissions: view.view.permissions,
     ...(view.view.prefersBorder !== undefined ? { prefersBorder: view.view.prefersBorder } : {}),
-    bytes: new TextEncoder().encode(view.view.html).length,
+    bytes: view.view.bytes,
     maxBytes,
     exchanges: answer.exchanges,
   };
@@ -69,9 +70,7 @@ export async function appRpc(
   ctx: ApiContext,
 ): Promise<RpcResponse> {
   const method = input.message.method;
-  const needsTools = method === "tools/call" || method === "tools/list";
-  const list = needsTools ? await tools({ connection: input.connection, headers: input.headers }, { ...ctx, emit: undefined }) : undefined;
-  const verdict = appCallVerdict(method, input.message.params, list?.tools ?? []);
+  const verdict = appCallVerdict(method, input.message.params, method === "tools/call" ? await definitionsForAppCall(input, ctx) : []);
   if (!verdict.ok) throw new ProxyError("forbidden", verdict.message);
   if (verdict.confirm && input.confirmed !== true)
     throw new ProxyError(
@@ -83,6 +82,21 @@ export async function appRpc(
   if (method !== "tools/list" || !answer.response || !isObject(answer.response.result)) return answer;
   const result = answer.response.result;
   const listed = Array.isArray(result.tools) ? result.tools.filter(isObject) : [];
-  const visible = new Set(appVisibleTools(listed as never[]).map((t: { name: unknown }) => t.name));
-  return { ...answer, response: { ...answer.response, result: { ...result, tools: listed.filter((t) => visible.has(t.name)) } } };
+  return { ...answer, response: { ...answer.response, result: { ...result, tools: appVisibleTools(listed as Tool[]) } } };
+}
+
+/**
+ * The definition an app's tools/call is judged by: the one this process last listed (the host listed the server when
+ * it connected), else the server's list (a cached one, or one walk: another instance behind the load balancer). Not a
+ * list walk per call: an app that polls a tool would double its server's traffic.
+ */
+async function definitionsForAppCall(
+  input: WithHeaders<AppRpcRequest> & { message: Record<string, unknown> },
+  ctx: ApiContext,
+): Promise<Tool[]> {
+  const params = input.message.params;
+  const name = isObject(params) && typeof params.name === "string" ? params.name : undefined;
+  const known = name === undefined ? undefined : knownTools().find(input.connection, input.headers, name);
+  if (known) return [known];
+  return (await tools({ connection: input.connection, headers: input.headers }, { ...ctx, emit: undefined })).tools;
 }
