@@ -29,7 +29,7 @@ function consoleErrors(page: Page): string[] {
 /** A permanent snapshot of the demo's docs, as Share makes one. */
 async function demoSnapshot(request: APIRequestContext): Promise<string> {
   const res = await request.post("/api/snapshots", { data: { server: "builtin:demo" } });
-  expect(res.ok()).toBe(true);
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
   return ((await res.json()) as { id: string }).id;
 }
 

@@ -60,10 +60,10 @@ export async function send(page: Page) {
 /** Send one JSON-RPC message to the demo server through our API (setup steps that are not under test). */
 export async function demoRpc(request: APIRequestContext, message: Record<string, unknown>): Promise<Record<string, unknown>> {
   const connected = await request.post("/api/connect", { data: { url: "builtin:demo", era: "auto" } });
-  expect(connected.ok()).toBe(true);
+  expect(connected.ok(), `${connected.status()} ${await connected.text()}`).toBe(true);
   const { connection } = await connected.json();
   const res = await request.post("/api/rpc", { data: { connection, message } });
-  expect(res.ok()).toBe(true);
+  expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()).response;
 }
 

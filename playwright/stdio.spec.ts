@@ -1,5 +1,5 @@
+import { execSync } from "node:child_process";
 import { expect, test } from "./test";
-
 import { openPlayground, send, setRequest } from "./helpers";
 
 // The app runs with TOOLSCOPE_STDIO_CONFIG=playwright/fixtures/stdio-servers.json (playwright.config.ts):
@@ -7,7 +7,7 @@ import { openPlayground, send, setRequest } from "./helpers";
 test.describe("local stdio servers", () => {
   test("GET /api/stdio lists the configured servers without command lines or env", async ({ request }) => {
     const res = await request.get("/api/stdio");
-    expect(res.ok()).toBe(true);
+    expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
     const body = await res.json();
     expect(body.enabled).toBe(true);
     expect(body.servers).toContainEqual({ name: "everything", command: "node", argCount: 2 });
@@ -24,7 +24,7 @@ test.describe("local stdio servers", () => {
 
   test("connect, call echo and disconnect through the API", async ({ request }) => {
     const connected = await request.post("/api/connect", { data: { url: "stdio:everything", era: "auto" } });
-    expect(connected.ok()).toBe(true);
+    expect(connected.ok(), `${connected.status()} ${await connected.text()}`).toBe(true);
     const { connection, stderr } = await connected.json();
     expect(connection.stdioId).toBeTruthy();
     expect(stderr.join("\n")).toContain("Starting default (STDIO) server");
@@ -34,7 +34,7 @@ test.describe("local stdio servers", () => {
         message: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { message: "via api" } } },
       },
     });
-    expect(res.ok()).toBe(true);
+    expect(res.ok(), `${res.status()} ${await res.text()}`).toBe(true);
     const body = await res.json();
     expect(body.response.result.content[0].text).toBe("Echo: via api");
     expect(body.exchanges[0]).toMatchObject({ transport: "stdio", request: { method: "STDIO", url: "stdio:everything" } });
@@ -76,7 +76,7 @@ test.describe("local stdio servers", () => {
     page,
   }) => {
     const connected = await request.post("/api/connect", { data: { url: "stdio:memory", era: "auto" } });
-    expect(connected.ok()).toBe(true);
+    expect(connected.ok(), `${connected.status()} ${await connected.text()}`).toBe(true);
     const { connection } = await connected.json();
     const listed = await (await request.post("/api/tools", { data: { connection } })).json();
     expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(
@@ -103,11 +103,16 @@ test.describe("local stdio servers", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    // The default cap is 8 processes; before, every view left one running and the 9th failed with rate-limited.
+    // The default cap is 8 processes; before, every view left one running and the 9th failed with rate-limited. Now
+    // the cap also stops the longest unused process to make room, so the views alone would render either way: the
+    // count of running server-memory processes is what shows each view stopped its own.
+    const running = () => Number(execSync("pgrep -fc 'server-memory/dist/index[.]js' || true").toString().trim() || 0);
+    const before = running();
     for (let view = 1; view <= 10; view++) {
       const res = await page.goto(`/docs?server=${encodeURIComponent("stdio:memory")}&view=${view}`);
       expect(res?.status(), `view ${view}`).toBe(200);
       await expect(page.getByTestId("tool-index").getByTestId("tool-row-create_entities")).toBeVisible();
     }
+    await expect.poll(running, { message: "server-memory processes left running by the views" }).toBeLessThanOrEqual(before);
   });
 });

@@ -142,19 +142,43 @@ describe("StdioRegistry", () => {
     assert.deepEqual(p.stderr.takeNew(), ["echo ready"]);
   });
 
-  test("caps concurrent processes; a stopped one frees its slot", async () => {
+  test("at the cap the longest unused idle process makes room, and its next request says why; busy ones are never stopped", async () => {
     const r = registry({ maxProcesses: 2 });
     const a = await launch(r, "a");
-    await launch(r, "b");
+    const b = await launch(r, "b");
+    a.touch();
+    b.lastUsed = a.lastUsed - 1_000;
+    const c = r.create(spec("c"));
+    assert.equal(r.running, 2);
+    await until(() => !alive(b.pid));
+    assert.ok(alive(a.pid), "the more recently used one keeps running");
     assert.throws(
-      () => r.create(spec("c")),
-      (err: unknown) => err instanceof ProxyError && err.kind === "rate-limited" && /TOOLSCOPE_STDIO_MAX_PROCESSES=2/.test(err.message),
+      () => r.get(b.id, "stdio:b"),
+      (err: unknown) =>
+        err instanceof ProxyError &&
+        err.kind === "upstream-protocol" &&
+        /make room for a newer one/.test(err.message) &&
+        /TOOLSCOPE_STDIO_MAX_PROCESSES=2/.test(err.message),
     );
-    const pid = a.pid;
-    assert.ok(alive(pid));
+    await c.transport.start();
+    c.adopt("legacy");
+
+    // Both in the middle of a request: nothing may be stopped, so the new one is refused and says what to do.
+    const calls = [a, c].map((p, i) => send(p, { jsonrpc: "2.0", id: `busy-${i}`, method: "slow" }, { timeoutMs: 3000 }));
+    await until(() => a.busy && c.busy);
+    assert.throws(
+      () => r.create(spec("d")),
+      (err: unknown) =>
+        err instanceof ProxyError &&
+        err.kind === "rate-limited" &&
+        /each in the middle of a request/.test(err.message) &&
+        /TOOLSCOPE_STDIO_MAX_PROCESSES=2/.test(err.message),
+    );
+    assert.ok(alive(a.pid) && alive(c.pid));
+    await Promise.allSettled(calls);
     await r.stop(a.id);
-    assert.equal(alive(pid), false, "disconnect kills the process");
-    assert.ok(r.create(spec("c")));
+    assert.equal(alive(a.pid), false, "disconnect kills the process");
+    assert.ok(r.create(spec("d")));
   });
 
   test("a process that exits is marked dead: the next request gets its exit code and stderr tail", async () => {

@@ -338,6 +338,8 @@ export interface RegistryOptions {
  */
 export class StdioRegistry {
   private readonly entries = new Map<string, StdioProcess>();
+  /** Ids of processes stopped to make room for a newer one (bounded, oldest dropped): their next request says so. */
+  private readonly evicted = new Set<string>();
 
   constructor(readonly opts: RegistryOptions) {}
 
@@ -348,19 +350,40 @@ export class StdioRegistry {
     return n;
   }
 
-  /** A new (not yet started) process for a configured server; the SDK Client starts it on connect. */
+  /**
+   * A new (not yet started) process for a configured server; the SDK Client starts it on connect. At the cap, the
+   * least recently used process with nothing in flight is stopped to make room: the playground never hears of a
+   * closed tab, so refusing would leave a developer locked out by processes nobody uses any more until they idle
+   * out. Only when every process is starting or answering is the new one refused.
+   */
   create(spec: StdioServerSpec): StdioProcess {
     if (this.running >= this.opts.maxProcesses) {
-      throw new ProxyError(
-        "rate-limited",
-        `${this.running} stdio servers are already running, the most allowed (TOOLSCOPE_STDIO_MAX_PROCESSES=${this.opts.maxProcesses}).`,
-        "Disconnect one, or wait for an idle one to be stopped.",
-      );
+      const oldest = this.leastRecentlyUsedIdle();
+      if (!oldest) {
+        throw new ProxyError(
+          "rate-limited",
+          `${this.running} stdio servers are already running, each in the middle of a request: the most allowed (TOOLSCOPE_STDIO_MAX_PROCESSES=${this.opts.maxProcesses}).`,
+          "Wait for a call to finish, or disconnect a server; raise TOOLSCOPE_STDIO_MAX_PROCESSES to run more at once.",
+        );
+      }
+      this.evicted.add(oldest.id);
+      if (this.evicted.size > MAX_DEAD_ENTRIES) this.evicted.delete(this.evicted.values().next().value!);
+      void this.stop(oldest.id);
     }
     const proc = new StdioProcess(spec, this.opts.maxMessageBytes, (p) => this.onGone(p));
     this.entries.set(proc.id, proc);
     this.armIdle(proc);
     return proc;
+  }
+
+  /** The live process unused the longest that has no request in flight (the one the cap may stop). */
+  private leastRecentlyUsedIdle(): StdioProcess | undefined {
+    let oldest: StdioProcess | undefined;
+    for (const p of this.entries.values()) {
+      if (p.state !== "live" || p.busy) continue;
+      if (!oldest || p.lastUsed < oldest.lastUsed) oldest = p;
+    }
+    return oldest;
   }
 
   /** The process of a descriptor if it is still known (running or exited), without touching it. */
@@ -372,6 +395,13 @@ export class StdioRegistry {
   /** The live process of a descriptor, or a clear error (unknown id, another server's id, exited). */
   get(id: string | undefined, url: string): StdioProcess {
     const proc = id ? this.entries.get(id) : undefined;
+    if (id && this.evicted.has(id)) {
+      throw new ProxyError(
+        "upstream-protocol",
+        `No running process for ${url} with this connection: it was stopped to make room for a newer one, as TOOLSCOPE_STDIO_MAX_PROCESSES=${this.opts.maxProcesses} were running and this one was the longest unused.`,
+        "Connect again to start a new process, or raise TOOLSCOPE_STDIO_MAX_PROCESSES.",
+      );
+    }
     if (!proc || proc.url !== url || proc.state === "stopped") {
       throw new ProxyError(
         "upstream-protocol",
