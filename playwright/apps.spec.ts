@@ -58,6 +58,24 @@ test.describe("the apps fixture (2026-07-28)", () => {
     await page.getByTestId("app-ask-allow").click();
     await expect(view.locator("#last")).toContainText("bumped 1");
 
+    // A call the server answers input_required (MRTR): the person answers in the playground's own input dialog, and
+    // the call goes again with the answer; closing the dialog instead sends nothing more.
+    await view.locator("#stamp").click();
+    let dialog = page.getByTestId("mrtr-dialog");
+    await expect(dialog.getByTestId("elicitation-message")).toContainText("Which label");
+    await expect(dialog.getByTestId("mrtr-server")).toContainText(new URL(fixture.url).host);
+    await page.keyboard.press("Escape");
+    await expect(view.locator("#last")).toContainText("not stamped: cancel");
+    expect(appCalls.get("stamp")).toBeUndefined();
+    await view.locator("#stamp").click();
+    dialog = page.getByTestId("mrtr-dialog");
+    await dialog.getByLabel("Label").fill("approved");
+    await page.screenshot({ path: "test-results/apps/app-mrtr-dialog.png" });
+    await dialog.getByTestId("elicit-submit").click();
+    await expect(view.locator("#last")).toContainText("stamped approved");
+    await expect(dialog).toBeHidden();
+    expect(appCalls.get("stamp")).toBe(1);
+
     // A link only after the person agrees; refused here.
     await view.locator("#link").click();
     await expect(page.getByTestId("app-ask")).toContainText("https://example.com/docs");

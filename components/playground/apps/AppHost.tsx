@@ -17,12 +17,16 @@ import {
   MAX_APP_HEIGHT,
   messageLabel,
   openableLink,
+  serverLabel,
   withEvent,
   type AppEvent,
   type DisplayMode,
 } from "@/lib/playground/apps/app-host";
+import { MAX_MRTR_ROUNDS } from "@/lib/playground/server-requests/mrtr";
+import { MrtrStopped, runMrtrRounds, type InputAsk } from "@/lib/playground/server-requests/mrtr-rounds";
 import { AppEvents } from "./AppEvents";
 import { AppAsk, type Ask, type AskAnswer } from "./AppAsk";
+import { MrtrDialog } from "../server-requests/MrtrDialog";
 
 export interface AppHostProps {
   connection: ConnectionDescriptor;
@@ -41,6 +45,7 @@ const isDark = () => document.documentElement.classList.contains("dark");
 /** The relay: on the sandbox origin the page names (TOOLSCOPE_SANDBOX_ORIGIN), else an opaque frame on our own host. */
 const relay = () => relayFrame(document.querySelector(`meta[name="${APP_RELAY_META}"]`)?.getAttribute("content"));
 let nextAppCallId = 1;
+let nextInputAsk = 1;
 
 /** A JSON-RPC error answer from the server, thrown so the bridge answers the view with it. */
 function upstreamError(response: Record<string, unknown> | null): Error {
@@ -78,6 +83,14 @@ export default function AppHost({ connection, headers, tool, tools, uri, args, r
   const record = useCallback((event: Omit<AppEvent, "n" | "at">) => setEvents((list) => withEvent(list, event)), []);
   const askPerson = useCallback(
     (text: string, offerView = false) => new Promise<AskAnswer>((resolve) => setAsk({ text, offerView, resolve })),
+    [],
+  );
+  /** An MRTR input_required of an app's call, waiting for the person (the playground's own dialog). */
+  const [inputAsk, setInputAsk] = useState<(InputAsk & { n: number; resolve: (answers: Record<string, unknown> | null) => void }) | null>(
+    null,
+  );
+  const askInput = useCallback(
+    (ask: InputAsk) => new Promise<Record<string, unknown> | null>((resolve) => setInputAsk({ ...ask, n: nextInputAsk++, resolve })),
     [],
   );
   /** Tools the person allowed for the rest of this view's life. */
@@ -132,20 +145,28 @@ export default function AppHost({ connection, headers, tool, tools, uri, args, r
         if (!confirmed) throw new Error(`The person did not allow the call of "${name}".`);
       }
       const message = { jsonrpc: "2.0", id: `toolscope-app-${nextAppCallId++}`, method, ...(params ? { params } : {}) };
-      const answer = await api.appRpc({ connection: conn, headers: hdrs, message, ...(confirmed ? { confirmed } : {}) });
-      if (!answer.response || !("result" in answer.response)) throw upstreamError(answer.response);
-      const result = answer.response.result as Record<string, unknown> | undefined;
-      // A 2026-07-28 server that needs the person's input first (MRTR) answers input_required: an app's call cannot
-      // be answered here yet, and the app would not know the shape, so it gets an error saying why.
-      if (result?.resultType === "input_required") {
-        record({ direction: "host", label: `the server asked for input before ${method}: not answered for apps yet` });
-        throw new Error(
-          `The server asked for the person's input first (input_required); Toolscope does not answer that for an app's ${method} yet: call the tool from the editor.`,
-        );
+      // A 2026-07-28 server that needs the person's input first (MRTR) answers input_required: the person answers in
+      // the playground's input dialog and the call goes again, as it would from the editor.
+      let response: Record<string, unknown> | null;
+      try {
+        response = await runMrtrRounds(message, {
+          send: async (m) =>
+            (await api.appRpc({ connection: conn, headers: hdrs, message: m, ...(confirmed ? { confirmed } : {}) })).response,
+          ask: (ask) => {
+            record({ direction: "host", label: `the server asked for input before ${method} (round ${ask.round})` });
+            return askInput(ask);
+          },
+          onRetry: (round) => record({ direction: "host", label: `${method} sent again with the person's input (round ${round})` }),
+        });
+      } catch (err) {
+        if (err instanceof MrtrStopped) record({ direction: "host", label: `${method} not retried: ${err.message}` });
+        throw err;
       }
+      if (!response || !("result" in response)) throw upstreamError(response);
+      const result = response.result as Record<string, unknown> | undefined;
       return result as never;
     },
-    [askPerson, record],
+    [askPerson, askInput, record],
   );
 
   // The bridge, from the moment the relay frame exists (it announces itself as soon as it loads).
@@ -302,6 +323,24 @@ export default function AppHost({ connection, headers, tool, tools, uri, args, r
         </span>
       </header>
       {ask && <AppAsk ask={ask} onAnswered={() => setAsk(null)} />}
+      {inputAsk && (
+        <MrtrDialog
+          key={inputAsk.n}
+          requests={inputAsk.requests}
+          serverLabel={serverLabel(connection.url)}
+          round={inputAsk.round}
+          maxRounds={MAX_MRTR_ROUNDS}
+          repeated={inputAsk.repeated}
+          onDone={(answers) => {
+            setInputAsk(null);
+            inputAsk.resolve(answers);
+          }}
+          onAbandon={() => {
+            setInputAsk(null);
+            inputAsk.resolve(null);
+          }}
+        />
+      )}
       {problem ? (
         <p
           role="alert"

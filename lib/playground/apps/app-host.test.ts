@@ -9,6 +9,7 @@ import {
   messageLabel,
   MIN_APP_HEIGHT,
   openableLink,
+  serverLabel,
   withEvent,
 } from "./app-host.ts";
 
@@ -55,4 +56,10 @@ test("event labels and a bounded list", () => {
   assert.equal(list.length, MAX_APP_EVENTS);
   assert.equal(list.at(-1)?.n, MAX_APP_EVENTS + 11);
   assert.equal(list[0].label, "m10");
+});
+
+test("the input dialog names the server without the URL's query or fragment", () => {
+  assert.equal(serverLabel("https://mcp.example.com/mcp?token=s3cret#x"), "https://mcp.example.com/mcp");
+  assert.equal(serverLabel("stdio:memory"), "stdio:memory");
+  assert.equal(serverLabel("not a url"), "the server");
 });

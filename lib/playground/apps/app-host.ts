@@ -95,3 +95,17 @@ export function withEvent(events: readonly AppEvent[], event: Omit<AppEvent, "n"
   const next = [...events, { ...event, n, at }];
   return next.length > MAX_APP_EVENTS ? next.slice(next.length - MAX_APP_EVENTS) : next;
 }
+
+/**
+ * Who asks, as the input dialog names it (the spec wants the requester shown): the server's endpoint without its
+ * query or fragment (a token there must not reach the screen), or a stdio server's name.
+ */
+export function serverLabel(url: string): string {
+  if (url.startsWith("stdio:") || url.startsWith("builtin:")) return url;
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return "the server";
+  }
+}

@@ -9,9 +9,10 @@
  *   a link and go fullscreen.
  * - `tick` (visibility ["app"]), `secret` (visibility ["model"]), `bump` (not read-only): each counts its calls, and
  *   `calls` (model-only, read-only) returns the counts, so a test can witness that a refused call never arrived.
+ * - `stamp` (app-only) answers MRTR `input_required` with a form elicitation first, and stamps the label it is given.
  * - `big` and `wrong-type` name views that are too large (`bigBytes`) or not an app's MIME type.
  */
-import { McpServer } from "@modelcontextprotocol/server";
+import { inputRequired, inputResponse, McpServer } from "@modelcontextprotocol/server";
 import * as z from "zod";
 
 export const CLOCK_URI = "ui://apps-fixture/clock.html";
@@ -32,6 +33,7 @@ export const CLOCK_VIEW = `<!doctype html>
 <button id="tick">Tick (app-only)</button>
 <button id="secret">Secret (model-only)</button>
 <button id="bump">Bump (may modify)</button>
+<button id="stamp">Stamp (asks for input)</button>
 <button id="link">Open link</button>
 <button id="full">Fullscreen</button>
 <script>
@@ -64,6 +66,7 @@ export const CLOCK_VIEW = `<!doctype html>
   $("tick").onclick = () => show(send("tools/call", { name: "tick", arguments: {} }));
   $("secret").onclick = () => show(send("tools/call", { name: "secret", arguments: {} }));
   $("bump").onclick = () => show(send("tools/call", { name: "bump", arguments: {} }));
+  $("stamp").onclick = () => show(send("tools/call", { name: "stamp", arguments: {} }));
   $("link").onclick = () => show(send("ui/open-link", { url: "https://example.com/docs" }));
   $("full").onclick = () => show(send("ui/request-display-mode", { mode: "fullscreen" }));
   send("ui/initialize", { appInfo: { name: "fixture-clock", version: "1.0.0" }, appCapabilities: {}, protocolVersion: "2026-01-26" })
@@ -124,6 +127,32 @@ export function appsServer(options: AppsServerOptions = {}): McpServer {
     counted("bump");
     return text(`bumped ${appCalls.get("bump")}`);
   });
+  server.registerTool(
+    "stamp",
+    {
+      description: "App-only: asks the person for a label first (MRTR input_required), then stamps it.",
+      inputSchema: z.object({}),
+      annotations: { readOnlyHint: true },
+      _meta: { ui: { resourceUri: CLOCK_URI, visibility: ["app"] } },
+    },
+    async (_args, ctx) => {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, "label");
+      if (answer.kind === "elicit") {
+        if (answer.action !== "accept") return text(`not stamped: ${answer.action}`);
+        counted("stamp");
+        return text(`stamped ${String(answer.content?.label)}`);
+      }
+      return inputRequired({
+        inputRequests: {
+          label: inputRequired.elicit({
+            mode: "form",
+            message: "Which label should the stamp carry?",
+            requestedSchema: { type: "object", properties: { label: { type: "string", title: "Label" } }, required: ["label"] },
+          }),
+        },
+      });
+    },
+  );
   server.registerTool(
     "calls",
     { description: "How often each tool was called.", annotations: { readOnlyHint: true }, _meta: { ui: { visibility: ["model"] } } },
