@@ -13,7 +13,7 @@ const MAX_SUBFOLDER_DEPTH = 2;
  */
 function importsOutside(folder, allowed, depth = 0) {
   const parent = folder.slice(0, folder.lastIndexOf("/") + 1);
-  const alias = [folder, ...allowed].map((f) => `${f}/`).join("|");
+  const alias = [folder, ...allowed].map((f) => `${f}(?:/|$)`).join("|");
   const siblings = [folder, ...allowed]
     .filter((f) => f.startsWith(parent))
     .map((f) => `${f.slice(parent.length)}/`)
@@ -198,6 +198,17 @@ const config = [
       },
     ],
     "lib/upstream is the MCP client core: from the repo it imports only lib/json, lib/mcp, lib/schema, lib/runtime and lib/log — never lib/server.",
+  ),
+  // The command line: a Node program on the client core and the docs' rules (one lint, one diff with the web app),
+  // never the web service, Next.js or React.
+  ...layer(
+    "lib/cli",
+    ["lib/json", "lib/mcp", "lib/schema", "lib/share", "lib/docs", "lib/upstream", "lib/runtime", "lib/log"],
+    [
+      { group: ["next", "next/*", "react", "react-dom", "server-only"], message: "lib/cli runs without Next.js or React." },
+      CORE_ENTRY_POINTS,
+    ],
+    "lib/cli sits on the client core and lib/docs: from the repo it imports lib/upstream (entry points), lib/docs and the layers under them — never lib/server or lib/demo.",
   ),
   {
     files: ["lib/server/**/*.ts"],

@@ -1,0 +1,230 @@
+/**
+ * The commands: `snapshot`, `lint`, `diff` and `call`. Each parses its flags, works on its target through the one
+ * implementation the web app runs (the client core, lib/docs's lints and diff), writes its result to stdout and
+ * returns its exit code.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { diffToolLists } from "../docs/diff.ts";
+import { lintServer } from "../docs/lints.ts";
+import { isObject } from "../json/guards.ts";
+import type { Tool } from "../mcp/contract.ts";
+import type { CliOutput } from "./cli-io.ts";
+import { diffExitCode, diffJson, diffMarkdown, diffText, type DiffFailOn } from "./diff-report.ts";
+import { EXIT, usageError, type ExitCode } from "./exit-codes.ts";
+import { flagTarget, headersFrom, limitsFrom, parse, SERVER_FLAGS, singleTarget, str, type Values } from "./flags.ts";
+import { lintExitCode, lintJson, lintSarif, lintText, placeFindings, type LintFailOn } from "./lint-report.ts";
+import { loadTarget, withLiveServer } from "./load-target.ts";
+import { snapshotText } from "./snapshot-file.ts";
+import { positionalTarget, type Target } from "./target.ts";
+
+export interface CommandContext {
+  out: CliOutput;
+  env: Readonly<Record<string, string | undefined>>;
+  version: string;
+}
+
+export interface Command {
+  summary: string;
+  usage: string;
+  run(args: string[], ctx: CommandContext): Promise<ExitCode>;
+}
+
+/** One of `allowed`, or a usage error naming the flag and the choices. */
+function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw usageError(`--${flag} ${JSON.stringify(value)}: choose one of ${allowed.join(", ")}.`);
+}
+
+/** Parse, apply the common flags (quiet, secrets), and hand over the rest. */
+function prepare(name: string, args: string[], ctx: CommandContext, options: Parameters<typeof parse>[2]) {
+  const { values, positionals } = parse(name, args, { ...SERVER_FLAGS, ...options });
+  ctx.out.quiet = values.quiet === true;
+  const { headers, secrets } = headersFrom(values, ctx.env);
+  ctx.out.setSecrets(secrets);
+  return { values, positionals, headers, limits: limitsFrom(values) };
+}
+
+const SERVER_USAGE = `  <url>                      a server's endpoint (Streamable HTTP of either era, or HTTP+SSE)
+  --stdio "<command>"        a local server started from this command line
+  --config <file> --server <name>   an entry of an mcpServers config file
+  -H, --header "Name: value" a request header (repeatable; prefer --header-env in CI)
+  --header-env Name=VAR      a request header whose value is the environment variable VAR
+  --bearer-env VAR           Authorization: Bearer with the token in the environment variable VAR
+  --timeout <ms>             each network step's bound (default 30000)
+  -q, --quiet                no progress on stderr`;
+
+const snapshot: Command = {
+  summary: "write a server's definitions as canonical JSON",
+  usage: `toolscope snapshot <server> [--out file.json]
+
+The server's tools (after the client rules), prompts, resources, resource templates, server info and the list's
+ttlMs/cacheScope, as deterministic JSON: the same server gives the same bytes.
+
+${SERVER_USAGE}
+  -o, --out <file>           write the snapshot here instead of stdout`,
+  async run(args, ctx) {
+    const { values, positionals, headers, limits } = prepare("snapshot", args, ctx, { out: { type: "string", short: "o" } });
+    const target = singleTarget("snapshot", values, positionals);
+    const snap = await loadTarget(target, headers, limits, ctx.out);
+    const text = snapshotText(snap);
+    const file = str(values.out);
+    if (file) {
+      writeFileSync(file, text);
+      ctx.out.progress(
+        `wrote ${file}: ${snap.list.tools.length} tools, ${snap.prompts.length} prompts, ${snap.resources.length} resources`,
+      );
+    } else ctx.out.result(text);
+    return EXIT.ok;
+  },
+};
+
+const lint: Command = {
+  summary: "the docs' lints on a server or snapshot",
+  usage: `toolscope lint <server | snapshot.json> [--format text|json|sarif] [--fail-on error|warning|never]
+
+The same lints the docs pages show. With a snapshot file, each finding is located at a line and column of it (SARIF
+for code scanning annotates the pull request there).
+
+${SERVER_USAGE}
+  --format <f>               text (default), json or sarif (SARIF 2.1.0)
+  --fail-on <level>          exit 1 on findings at or above: error (default), warning, or never`,
+  async run(args, ctx) {
+    const { values, positionals, headers, limits } = prepare("lint", args, ctx, {
+      format: { type: "string" },
+      "fail-on": { type: "string" },
+    });
+    const format = choice("format", str(values.format), ["text", "json", "sarif"] as const, "text");
+    const failOn = choice<LintFailOn>("fail-on", str(values["fail-on"]), ["error", "warning", "never"], "error");
+    const target = singleTarget("lint", values, positionals);
+    const snap = await loadTarget(target, headers, limits, ctx.out);
+    const result = lintServer(snap.list.tools, { ttlMs: snap.list.ttlMs, cacheScope: snap.list.cacheScope, era: snap.server.era });
+    const file = target.kind === "snapshot" ? target.file : undefined;
+    const places = target.kind === "snapshot" ? placeFindings(target.text, result.findings) : result.findings.map(() => undefined);
+    ctx.out.result(
+      format === "sarif"
+        ? lintSarif(result, file, places, { version: ctx.version })
+        : format === "json"
+          ? lintJson(result, file, places)
+          : lintText(result, file, places),
+    );
+    return lintExitCode(result, failOn);
+  },
+};
+
+const diff: Command = {
+  summary: "changes between two snapshots, or a snapshot and a live server",
+  usage: `toolscope diff <before> <after> [--format text|json|markdown] [--fail-on breaking|compatible|never]
+
+Each side is a snapshot file or a server URL; with --stdio or --config/--server the live server is the after side
+(toolscope diff tools.snapshot.json --stdio "node server.js"). Changes are classified as on the web's diff page.
+
+${SERVER_USAGE}
+  --format <f>               text (default), json, or markdown (for a pull-request comment)
+  --fail-on <level>          exit 1 on: breaking changes (default), any compatible change too, or never`,
+  async run(args, ctx) {
+    const { values, positionals, headers, limits } = prepare("diff", args, ctx, {
+      format: { type: "string" },
+      "fail-on": { type: "string" },
+    });
+    const format = choice("format", str(values.format), ["text", "json", "markdown"] as const, "text");
+    const failOn = choice<DiffFailOn>("fail-on", str(values["fail-on"]), ["breaking", "compatible", "never"], "breaking");
+    const live = flagTarget(values);
+    const sides: Target[] = [];
+    try {
+      for (const p of positionals) sides.push(positionalTarget(p));
+      if (live) sides.push(live);
+      if (sides.length !== 2)
+        throw usageError(
+          `diff compares two sides: ${sides.length} given.`,
+          "Give a before and an after: two snapshot files or URLs, or one snapshot and --stdio/--config for the live server.",
+        );
+    } catch (err) {
+      for (const s of sides) if (s.kind === "live") s.cleanup();
+      throw err;
+    }
+    const before = await loadTarget(sides[0], headers, limits, ctx.out);
+    const after = await loadTarget(sides[1], headers, limits, ctx.out);
+    const result = diffToolLists(before.list.tools, after.list.tools);
+    const [a, b] = [sides[0].label, sides[1].label];
+    ctx.out.result(
+      format === "markdown" ? diffMarkdown(result, a, b) : format === "json" ? diffJson(result, a, b) : diffText(result, a, b),
+    );
+    return diffExitCode(result, failOn);
+  },
+};
+
+/** JSON from a flag or a file, as an object. */
+function jsonObject(flag: string, text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw usageError(`${flag} is not JSON: ${(err as Error).message}.`, `e.g. ${flag} '{"query": "bug"}'`);
+  }
+  if (!isObject(value)) throw usageError(`${flag} must be a JSON object.`);
+  return value;
+}
+
+const call: Command = {
+  summary: "send one request (a tools/call, or any method) and print the answer",
+  usage: `toolscope call <server> --tool <name> [--args '{…}' | --args-file f.json]
+toolscope call <server> --method <method> [--params '{…}']
+
+Prints the JSON-RPC response. Exits 1 when the result is a tool error (isError) or the answer a JSON-RPC error.
+
+${SERVER_USAGE}
+  --tool <name>              call this tool (tools/call)
+  --args <json>              its arguments; --args-file reads them from a file
+  --method <method>          send this method instead (e.g. resources/read)
+  --params <json>            its params`,
+  async run(args, ctx) {
+    const { values, positionals, headers, limits } = prepare("call", args, ctx, {
+      tool: { type: "string" },
+      args: { type: "string" },
+      "args-file": { type: "string" },
+      method: { type: "string" },
+      params: { type: "string" },
+    });
+    const tool = str(values.tool);
+    const method = str(values.method);
+    if ((tool === undefined) === (method === undefined)) throw usageError("call needs --tool <name> or --method <method> (one of them).");
+    if (values.args !== undefined && values["args-file"] !== undefined)
+      throw usageError("--args and --args-file both give the arguments; use one.");
+    const message = tool !== undefined ? toolCall(tool, values) : { jsonrpc: "2.0", id: 1, method, ...paramsOf(values) };
+    const target = singleTarget("call", values, positionals);
+    if (target.kind !== "live") throw usageError("call needs a live server, not a snapshot file.");
+    return withLiveServer(target, headers, limits, ctx.out, async (server) => {
+      let tools: Tool[] | undefined;
+      const findTool = async (name: string) => (tools ??= (await server.tools()).tools).find((t) => t.name === name);
+      const response = await server.send(message, findTool);
+      ctx.out.result(`${JSON.stringify(response, null, 2)}\n`);
+      if (!response || "error" in response) return EXIT.findings;
+      return isObject(response.result) && response.result.isError === true ? EXIT.findings : EXIT.ok;
+    });
+  },
+};
+
+function toolCall(name: string, values: Values): Record<string, unknown> {
+  const text = str(values.args);
+  const file = str(values["args-file"]);
+  let args: Record<string, unknown> = {};
+  if (text !== undefined) args = jsonObject("--args", text);
+  if (file !== undefined) args = jsonObject(`--args-file ${file}`, readText(file));
+  return { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } };
+}
+
+function paramsOf(values: Values): { params?: Record<string, unknown> } {
+  const text = str(values.params);
+  return text === undefined ? {} : { params: jsonObject("--params", text) };
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    throw usageError(`${file}: cannot read it.`);
+  }
+}
+
+export const COMMANDS: Record<string, Command> = { snapshot, lint, diff, call };
