@@ -1,0 +1,18 @@
+/**
+ * The command line on this process: its arguments, stdout and stderr, environment and exit code. Shared by
+ * bin/toolscope.mjs (a clone, through tsx) and the packed CLI's bundle (scripts/build-cli.mjs).
+ */
+import { main } from "./main.ts";
+
+export async function runCli(version: string): Promise<void> {
+  process.exitCode = await main(
+    process.argv.slice(2),
+    {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      stderrIsTTY: process.stderr.isTTY === true,
+      env: process.env,
+    },
+    version,
+  );
+}
