@@ -15,6 +15,7 @@ import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-h
 import { startEverythingServer } from "@/playwright/fixtures/everything-server";
 import { lintServer } from "@/lib/docs/lints";
 import { EXIT } from "./exit-codes.ts";
+import { sarifSchemaErrors } from "./testing/sarif-schema.ts";
 
 const EVERYTHING = "node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio";
 let demo: ServedHandler;
@@ -108,6 +109,9 @@ describe("toolscope lint", () => {
     const sarif = await toolscope(["lint", file("everything.json"), "--format", "sarif"]);
     const log = JSON.parse(sarif.stdout);
     assert.equal(log.version, "2.1.0");
+    assert.deepEqual(sarifSchemaErrors(log), [], "valid against the SARIF 2.1.0 schema");
+    // The check can fail: a result without its message is not SARIF.
+    assert.notDeepEqual(sarifSchemaErrors({ ...log, runs: [{ ...log.runs[0], results: [{ ruleId: "x" }] }] }), []);
     const results = log.runs[0].results;
     assert.equal(results.length, expected.findings.length);
     const lines = readFileSync(file("everything.json"), "utf8").split("\n");
