@@ -205,9 +205,14 @@ test.describe("the apps fixture (2026-07-28)", () => {
     expect(hostChunks).toEqual([]);
     expect(appCalls.get(`read ${CLOCK_URI}`)).toBeUndefined();
 
+    // The poster stands where the view will run, and runs it (the keyboard way: focus and Enter).
+    await expect(page.getByTestId("app-poster")).toContainText(CLOCK_URI);
+    await shootSizes(page, "test-results/apps", "docs-poster", { show: page.getByTestId("app-poster") });
     clicked = true;
-    await page.getByTestId("try-it-send").click();
+    await page.getByTestId("app-poster-run").focus();
+    await page.keyboard.press("Enter");
     const view = await viewFrame(page);
+    await expect(page.getByTestId("app-poster")).toHaveCount(0);
     await expect(view.locator("#result")).toHaveText(/^12:00 in /);
     await expect(view.locator("#order")).toHaveText("initialized,input,result");
     expect(appCalls.get(`read ${CLOCK_URI}`)).toBe(1);

@@ -3,7 +3,7 @@
  * terminal (and never with NO_COLOR), nothing but the result with --quiet. Every string written passes the mask of
  * the run's secrets (header values, tokens), so no path can print one.
  */
-import { maskText, NO_SECRETS, type SecretValues } from "../mcp/mask-text.ts";
+import { maskText, mergeSecrets, NO_SECRETS, secretValues, type SecretValues } from "../mcp/mask-text.ts";
 
 export interface CliStreams {
   stdout: (text: string) => void;
@@ -19,9 +19,9 @@ export class CliOutput {
 
   constructor(private readonly streams: CliStreams) {}
 
-  /** The run's secrets: masked wherever they would appear. */
-  setSecrets(secrets: SecretValues): void {
-    this.secrets = secrets;
+  /** Secrets of the run (header values, client secrets, tokens): masked wherever they would appear from now on. */
+  addSecrets(secrets: SecretValues | readonly string[]): void {
+    this.secrets = mergeSecrets(this.secrets, Array.isArray(secrets) ? secretValues(secrets) : (secrets as SecretValues));
   }
 
   get colour(): boolean {

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:net";
+import { createServer as createHttpServer } from "node:http";
 import { createDemoServerHandler } from "@/lib/demo/server";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import { startEverythingServer } from "@/playwright/fixtures/everything-server";
@@ -218,6 +219,22 @@ describe("usage errors and failures: one line saying what to change, and the tab
     const ok = await toolscope(["snapshot", demo.url.toString(), "--header-env", "X-Api-Key=CLI_TEST_TOKEN"], { CLI_TEST_TOKEN: secret });
     assert.equal(ok.code, EXIT.ok);
     assert.doesNotMatch(ok.stdout + ok.stderr, new RegExp(secret));
+  });
+
+  test("a server that wants a token exits 4 and says which flags give one", async () => {
+    const refusing = createHttpServer((_req, res) => {
+      res.writeHead(401, { "www-authenticate": 'Bearer error="invalid_token"', "content-type": "application/json" });
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = refusing.address() as { port: number };
+      const run = await toolscope(["snapshot", `http://127.0.0.1:${port}/mcp`, "-q"]);
+      assert.equal(run.code, EXIT.auth, run.stderr);
+      assert.match(run.stderr, /--bearer-env VAR, or a client with --client-id/);
+    } finally {
+      refusing.close();
+    }
   });
 
   test("--help and --version", async () => {

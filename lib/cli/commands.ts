@@ -9,11 +9,12 @@ import { lintServer } from "../docs/lints.ts";
 import { isObject } from "../json/guards.ts";
 import type { Tool } from "../mcp/contract.ts";
 import type { CliOutput } from "./cli-io.ts";
-import { diffExitCode, diffJson, diffMarkdown, diffText, type DiffFailOn } from "./diff-report.ts";
+import { diffExitCode, diffJson, diffMarkdown, diffText } from "./diff-report.ts";
 import { EXIT, usageError, type ExitCode } from "./exit-codes.ts";
 import { flagTarget, headersFrom, limitsFrom, parse, SERVER_FLAGS, singleTarget, str, type Values } from "./flags.ts";
-import { lintExitCode, lintJson, lintSarif, lintText, placeFindings, type LintFailOn } from "./lint-report.ts";
-import { loadTarget, withLiveServer } from "./load-target.ts";
+import { lintExitCode, lintJson, lintSarif, lintText, placeFindings } from "./lint-report.ts";
+import { loadTarget, withLiveServer, type Access } from "./load-target.ts";
+import { credentialSecrets, credentialsFrom } from "./client-credentials.ts";
 import { snapshotText } from "./snapshot-file.ts";
 import { positionalTarget, type Target } from "./target.ts";
 
@@ -41,9 +42,28 @@ function prepare(name: string, args: string[], ctx: CommandContext, options: Par
   const { values, positionals } = parse(name, args, { ...SERVER_FLAGS, ...options });
   ctx.out.quiet = values.quiet === true;
   const { headers, secrets } = headersFrom(values, ctx.env);
-  ctx.out.setSecrets(secrets);
-  return { values, positionals, headers, limits: limitsFrom(values) };
+  ctx.out.addSecrets(secrets);
+  const credentials = credentialsFrom(values, ctx.env);
+  if (credentials) ctx.out.addSecrets(credentialSecrets(credentials));
+  const access: Access = { headers, ...(credentials ? { credentials } : {}) };
+  return { values, positionals, access, limits: limitsFrom(values) };
 }
+
+/** `prepare` for a reporting command: also its `--format` and `--fail-on`, each checked against its choices. */
+function prepareReport<F extends string, L extends string>(
+  name: string,
+  args: string[],
+  ctx: CommandContext,
+  choices: { formats: readonly F[]; levels: readonly L[]; level: L },
+) {
+  const prepared = prepare(name, args, ctx, { format: { type: "string" }, "fail-on": { type: "string" } });
+  const format = choice("format", str(prepared.values.format), choices.formats, choices.formats[0]);
+  const failOn = choice("fail-on", str(prepared.values["fail-on"]), choices.levels, choices.level);
+  return { ...prepared, format, failOn };
+}
+
+const LINT_CHOICES = { formats: ["text", "json", "sarif"], levels: ["error", "warning", "never"], level: "error" } as const;
+const DIFF_CHOICES = { formats: ["text", "json", "markdown"], levels: ["breaking", "compatible", "never"], level: "breaking" } as const;
 
 const SERVER_USAGE = `  <url>                      a server's endpoint (Streamable HTTP of either era, or HTTP+SSE)
   --stdio "<command>"        a local server started from this command line
@@ -51,6 +71,12 @@ const SERVER_USAGE = `  <url>                      a server's endpoint (Streamab
   -H, --header "Name: value" a request header (repeatable; prefer --header-env in CI)
   --header-env Name=VAR      a request header whose value is the environment variable VAR
   --bearer-env VAR           Authorization: Bearer with the token in the environment variable VAR
+  --client-id <id>           OAuth for machines: the client credentials grant when the server answers 401, with
+  --client-secret-env VAR    the client secret in VAR (client_secret_basic), or
+  --private-key-file <pem>   a private key signing the client assertion (private_key_jwt; or --private-key-env VAR)
+  --signing-alg <alg>        the assertion's algorithm (default from the key: ES256, RS256, EdDSA…)
+  --scope <scope>            the scope to ask for (default: the server's challenge)
+  --auth-issuer <url>        the only authorization server the credentials may go to
   --timeout <ms>             each network step's bound (default 30000)
   -q, --quiet                no progress on stderr`;
 
@@ -64,9 +90,9 @@ ttlMs/cacheScope, as deterministic JSON: the same server gives the same bytes.
 ${SERVER_USAGE}
   -o, --out <file>           write the snapshot here instead of stdout`,
   async run(args, ctx) {
-    const { values, positionals, headers, limits } = prepare("snapshot", args, ctx, { out: { type: "string", short: "o" } });
+    const { values, positionals, access, limits } = prepare("snapshot", args, ctx, { out: { type: "string", short: "o" } });
     const target = singleTarget("snapshot", values, positionals);
-    const snap = await loadTarget(target, headers, limits, ctx.out);
+    const snap = await loadTarget(target, access, limits, ctx.out);
     const text = snapshotText(snap);
     const file = str(values.out);
     if (file) {
@@ -90,14 +116,9 @@ ${SERVER_USAGE}
   --format <f>               text (default), json or sarif (SARIF 2.1.0)
   --fail-on <level>          exit 1 on findings at or above: error (default), warning, or never`,
   async run(args, ctx) {
-    const { values, positionals, headers, limits } = prepare("lint", args, ctx, {
-      format: { type: "string" },
-      "fail-on": { type: "string" },
-    });
-    const format = choice("format", str(values.format), ["text", "json", "sarif"] as const, "text");
-    const failOn = choice<LintFailOn>("fail-on", str(values["fail-on"]), ["error", "warning", "never"], "error");
+    const { values, positionals, access, limits, format, failOn } = prepareReport("lint", args, ctx, LINT_CHOICES);
     const target = singleTarget("lint", values, positionals);
-    const snap = await loadTarget(target, headers, limits, ctx.out);
+    const snap = await loadTarget(target, access, limits, ctx.out);
     const result = lintServer(snap.list.tools, { ttlMs: snap.list.ttlMs, cacheScope: snap.list.cacheScope, era: snap.server.era });
     const file = target.kind === "snapshot" ? target.file : undefined;
     const places = target.kind === "snapshot" ? placeFindings(target.text, result.findings) : result.findings.map(() => undefined);
@@ -123,12 +144,7 @@ ${SERVER_USAGE}
   --format <f>               text (default), json, or markdown (for a pull-request comment)
   --fail-on <level>          exit 1 on: breaking changes (default), any compatible change too, or never`,
   async run(args, ctx) {
-    const { values, positionals, headers, limits } = prepare("diff", args, ctx, {
-      format: { type: "string" },
-      "fail-on": { type: "string" },
-    });
-    const format = choice("format", str(values.format), ["text", "json", "markdown"] as const, "text");
-    const failOn = choice<DiffFailOn>("fail-on", str(values["fail-on"]), ["breaking", "compatible", "never"], "breaking");
+    const { values, positionals, access, limits, format, failOn } = prepareReport("diff", args, ctx, DIFF_CHOICES);
     const live = flagTarget(values);
     const sides: Target[] = [];
     try {
@@ -143,8 +159,8 @@ ${SERVER_USAGE}
       for (const s of sides) if (s.kind === "live") s.cleanup();
       throw err;
     }
-    const before = await loadTarget(sides[0], headers, limits, ctx.out);
-    const after = await loadTarget(sides[1], headers, limits, ctx.out);
+    const before = await loadTarget(sides[0], access, limits, ctx.out);
+    const after = await loadTarget(sides[1], access, limits, ctx.out);
     const result = diffToolLists(before.list.tools, after.list.tools);
     const [a, b] = [sides[0].label, sides[1].label];
     ctx.out.result(
@@ -179,7 +195,7 @@ ${SERVER_USAGE}
   --method <method>          send this method instead (e.g. resources/read)
   --params <json>            its params`,
   async run(args, ctx) {
-    const { values, positionals, headers, limits } = prepare("call", args, ctx, {
+    const { values, positionals, access, limits } = prepare("call", args, ctx, {
       tool: { type: "string" },
       args: { type: "string" },
       "args-file": { type: "string" },
@@ -194,7 +210,7 @@ ${SERVER_USAGE}
     const message = tool !== undefined ? toolCall(tool, values) : { jsonrpc: "2.0", id: 1, method, ...paramsOf(values) };
     const target = singleTarget("call", values, positionals);
     if (target.kind !== "live") throw usageError("call needs a live server, not a snapshot file.");
-    return withLiveServer(target, headers, limits, ctx.out, async (server) => {
+    return withLiveServer(target, access, limits, ctx.out, async (server) => {
       let tools: Tool[] | undefined;
       const findTool = async (name: string) => (tools ??= (await server.tools()).tools).find((t) => t.name === name);
       const response = await server.send(message, findTool);

@@ -4,23 +4,54 @@
  * whatever happens.
  */
 import type { UserHeaders } from "../mcp/contract.ts";
+import { ExchangeFailure } from "@/lib/upstream";
 import { classifyError, ProxyError } from "../upstream/policy.ts";
+import { clientCredentialsToken, type ClientCredentials } from "./client-credentials.ts";
 import type { CliOutput } from "./cli-io.ts";
+import { CliError } from "./exit-codes.ts";
 import { LiveServer, type LiveLimits } from "./live-server.ts";
 import { normaliseSnapshot, SNAPSHOT_FORMAT, snapshotSource, type SnapshotFile } from "./snapshot-file.ts";
 import type { Target } from "./target.ts";
 
+/** How a command proves who it is: its headers, and a client for the client credentials grant when one is named. */
+export interface Access {
+  headers: UserHeaders;
+  credentials?: ClientCredentials;
+}
+
+/** A failure of the client core as a ProxyError, classified the way the web service's routes do it. */
+function asProxyError(err: unknown, url: string, timeoutMs: number): ProxyError {
+  if (err instanceof ProxyError) return err;
+  const cause = err instanceof ExchangeFailure ? err.cause : err;
+  return classifyError(cause, url, timeoutMs, err instanceof ExchangeFailure ? err.exchanges : undefined);
+}
+
+/** Connect; a 401 with a client named in the flags gets a token by the client credentials grant and connects again. */
+async function connect(target: Extract<Target, { kind: "live" }>, access: Access, limits: LiveLimits, out: CliOutput): Promise<LiveServer> {
+  try {
+    return await LiveServer.connect(target.url, access.headers, limits, target.stdioConfigPath);
+  } catch (err) {
+    const failure = asProxyError(err, target.url, limits.timeoutMs);
+    if (failure.kind !== "upstream-auth" || !access.credentials || target.url.startsWith("stdio:")) throw failure;
+    out.progress(`the server wants a token: client credentials grant for ${access.credentials.clientId}…`);
+    const token = await clientCredentialsToken(target.url, failure.detail?.auth, access.credentials, limits.timeoutMs);
+    out.addSecrets([token]);
+    // For this server only: the other side of a diff gets its own token, never this one.
+    return LiveServer.connect(target.url, { ...access.headers, Authorization: `Bearer ${token}` }, limits, target.stdioConfigPath);
+  }
+}
+
 /** Run `fn` with the live server of `target` connected; it is closed (and a stdio process stopped) afterwards. */
 export async function withLiveServer<T>(
   target: Extract<Target, { kind: "live" }>,
-  headers: UserHeaders,
+  access: Access,
   limits: LiveLimits,
   out: CliOutput,
   fn: (server: LiveServer) => Promise<T>,
 ): Promise<T> {
   try {
     out.progress(`connecting to ${target.label}…`);
-    const server = await LiveServer.connect(target.url, headers, limits, target.stdioConfigPath);
+    const server = await connect(target, access, limits, out);
     try {
       const s = server.connected.server;
       out.progress(`connected: ${s.serverInfo?.name ?? "server"} ${s.serverInfo?.version ?? ""} (${s.era}, ${s.protocolVersion})`);
@@ -30,7 +61,7 @@ export async function withLiveServer<T>(
     }
   } catch (err) {
     // What the web service's routes do with a failure: classified by kind (unreachable, timeout, auth, protocol).
-    throw err instanceof ProxyError ? err : classifyError(err, target.url, limits.timeoutMs);
+    throw err instanceof CliError ? err : asProxyError(err, target.url, limits.timeoutMs);
   } finally {
     target.cleanup();
   }
@@ -60,9 +91,9 @@ export async function takeSnapshot(server: LiveServer, source: string): Promise<
 }
 
 /** The snapshot of any target. */
-export async function loadTarget(target: Target, headers: UserHeaders, limits: LiveLimits, out: CliOutput): Promise<SnapshotFile> {
+export async function loadTarget(target: Target, access: Access, limits: LiveLimits, out: CliOutput): Promise<SnapshotFile> {
   if (target.kind === "snapshot") return target.snapshot;
-  return withLiveServer(target, headers, limits, out, (server) =>
+  return withLiveServer(target, access, limits, out, (server) =>
     takeSnapshot(server, target.url.startsWith("stdio:") ? target.label : target.url),
   );
 }

@@ -77,7 +77,12 @@ export async function main(argv: readonly string[], streams: CliStreams, version
       return err.code;
     }
     if (err instanceof ProxyError) {
-      out.error(err.message, err.hint);
+      // The core's hint for a refusal speaks of the browser's sign-in; a pipeline proves itself with flags.
+      const hint =
+        err.kind === "upstream-auth"
+          ? "Give a token with --bearer-env VAR, or a client with --client-id and --client-secret-env VAR or --private-key-file F (the client credentials grant)."
+          : err.hint;
+      out.error(err.message, hint);
       return exitCodeForProxyError(err);
     }
     out.error(

@@ -10,6 +10,7 @@ import { SchemaForm } from "@/components/forms/SchemaForm";
 import { ConfirmDestructiveDialog } from "@/components/playground/ConfirmDestructiveDialog";
 import { RenderedResult } from "@/components/playground/results/RenderedResult";
 import { AppPanel } from "@/components/playground/apps/AppPanel";
+import { toolApp } from "@/lib/docs/apps/tool-app";
 
 /** Props for {@link TryItPanel} (and the TryIt slot that loads it). */
 export interface TryItProps {
@@ -98,6 +99,7 @@ export function TryItPanel({ server, tool, example, destructive, hintSummary, pl
   };
 
   const response = outcome?.kind === "response" ? outcome.rpc.response : null;
+  const appUri = toolApp(tool)?.resourceUri;
   return (
     <div data-testid="try-it" className="space-y-3">
       <div aria-describedby={problems.length ? "tryit-problems" : undefined} data-testid="try-it-form">
@@ -137,6 +139,24 @@ export function TryItPanel({ server, tool, example, destructive, hintSummary, pl
           .
         </span>
       </div>
+      {appUri && !outcome && (
+        // The app's poster: where its view will run, drawn by the page itself. Nothing of the app is fetched and no
+        // message reaches the server until the person runs it.
+        <div
+          className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-md border-2 border-dashed border-zinc-300 p-4 text-center dark:border-zinc-700"
+          data-testid="app-poster"
+        >
+          <p className="text-sm font-medium">This tool has an MCP App</p>
+          <code className="max-w-full break-all text-xs text-zinc-600 dark:text-zinc-400">{appUri}</code>
+          <p className="max-w-md text-xs text-zinc-600 dark:text-zinc-400">
+            Its view runs here, in a sandbox, with the arguments above and the server&apos;s result: nothing of it is loaded until you run
+            it.
+          </p>
+          <button type="button" onClick={send} disabled={sending} className={button} data-testid="app-poster-run">
+            {sending ? "Running…" : "Run the app"}
+          </button>
+        </div>
+      )}
       <div aria-live="polite" data-testid="try-it-result">
         {outcome?.kind === "error" && <ProxyErrorBanner error={outcome.error} />}
         {outcome?.kind === "response" &&

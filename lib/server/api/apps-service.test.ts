@@ -90,6 +90,6 @@ for (const era of ["modern", "legacy"] as const) {
     const connection = await connected();
     const listed = await appRpc({ connection, headers: {}, message: { jsonrpc: "2.0", id: ++n, method: "tools/list", params: {} } }, ctx());
     const names = ((listed.response?.result as { tools: { name: string }[] }).tools ?? []).map((t) => t.name).sort();
-    assert.deepEqual(names, ["big", "bump", "clock", "tick", "wrong-type"]);
+    assert.deepEqual(names, ["big", "bump", "clock", "stamp", "tick", "wrong-type"]);
   });
 }
