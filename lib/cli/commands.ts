@@ -11,11 +11,13 @@ import type { Tool } from "../mcp/contract.ts";
 import type { CliOutput } from "./cli-io.ts";
 import { diffExitCode, diffJson, diffMarkdown, diffText } from "./diff-report.ts";
 import { EXIT, usageError, type ExitCode } from "./exit-codes.ts";
-import { flagTarget, headersFrom, limitsFrom, parse, SERVER_FLAGS, singleTarget, str, type Values } from "./flags.ts";
+import { flagTarget, headersFrom, limitsFrom, list, parse, SERVER_FLAGS, singleTarget, str, type Values } from "./flags.ts";
 import { lintExitCode, lintJson, lintSarif, lintText, placeFindings } from "./lint-report.ts";
 import { loadTarget, withLiveServer, type Access } from "./load-target.ts";
 import { credentialSecrets, credentialsFrom } from "./client-credentials.ts";
-import { snapshotText } from "./snapshot-file.ts";
+import { snapshotSource, snapshotText } from "./snapshot-file.ts";
+import { conformanceExitCode, conformanceJson, conformanceJunit, conformanceText } from "./conformance-report.ts";
+import { findSuite, runSuite, suiteNode } from "./conformance-run.ts";
 import { positionalTarget, type Target } from "./target.ts";
 
 export interface CommandContext {
@@ -243,4 +245,67 @@ function readText(file: string): string {
   }
 }
 
-export const COMMANDS: Record<string, Command> = { snapshot, lint, diff, call };
+const conformance: Command = {
+  summary: "the official conformance suite's server scenarios against a server",
+  usage: `toolscope conformance <url> [--spec-version 2026-07-28] [--scenario name]... [--format text|json|junit]
+
+Runs @modelcontextprotocol/conformance's server scenarios against the server at <url> (Streamable HTTP) and reports
+each scenario's checks. The suite is not bundled: install it beside your project (npm install --no-save
+@modelcontextprotocol/conformance) or name its folder with --suite-path; it runs on Node 22 or later (this Node, or
+--node <path>). Exit 1 when a check failed.
+
+  --spec-version <v>         the scenarios of this protocol version (default: the suite's)
+  --scenario <name>          one scenario (repeatable); default: the suite's active set
+  --suite <set>              active (default), all, draft or pending
+  --format <f>               text (default), json, or junit (JUnit XML, a test suite per scenario)
+  --warnings-fail            count WARNING checks as failures too
+  --suite-path <dir>         where the suite is installed
+  --node <path>              a Node 22+ binary to run the suite on
+  --timeout <ms>             each scenario's bound (default 30000)
+  -q, --quiet                no progress on stderr`,
+  async run(args, ctx) {
+    const { values, positionals } = parse("conformance", args, {
+      "spec-version": { type: "string" },
+      scenario: { type: "string", multiple: true },
+      suite: { type: "string" },
+      format: { type: "string" },
+      "warnings-fail": { type: "boolean" },
+      "suite-path": { type: "string" },
+      node: { type: "string" },
+      timeout: { type: "string" },
+      quiet: { type: "boolean", short: "q" },
+      help: { type: "boolean", short: "h" },
+    });
+    ctx.out.quiet = values.quiet === true;
+    const format = choice("format", str(values.format), ["text", "json", "junit"] as const, "text");
+    if (positionals.length !== 1 || !/^https?:\/\//i.test(positionals[0]))
+      throw usageError(
+        "conformance needs one server URL (http or https).",
+        "The suite tests Streamable HTTP servers: start yours and give its endpoint.",
+      );
+    const url = positionals[0];
+    const suite = choice("suite", str(values.suite), ["active", "all", "draft", "pending"] as const, "active");
+    const warningsFail = values["warnings-fail"] === true;
+    const results = await runSuite({
+      node: suiteNode(str(values.node)),
+      script: findSuite(str(values["suite-path"]), process.cwd()),
+      url,
+      specVersion: str(values["spec-version"]),
+      scenarios: list(values.scenario),
+      suite,
+      timeoutMs: limitsFrom(values).timeoutMs,
+      progress: (line) => ctx.out.progress(line),
+    });
+    const label = snapshotSource(url);
+    ctx.out.result(
+      format === "junit"
+        ? conformanceJunit(results, label, warningsFail)
+        : format === "json"
+          ? conformanceJson(results, label)
+          : conformanceText(results, warningsFail),
+    );
+    return conformanceExitCode(results, warningsFail);
+  },
+};
+
+export const COMMANDS: Record<string, Command> = { snapshot, lint, diff, call, conformance };
