@@ -85,7 +85,18 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   { rules: { "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true, argsIgnorePattern: "^_" }] } },
-  { ignores: [".next/**", ".next-*/**", ".bench/**", "cli/dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      ".bench/**",
+      "cli/dist/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
   {
     files: ["lib/**/*.ts"],
     ignores: ["lib/**/*.test.ts"],
