@@ -269,6 +269,32 @@ const config = [
     ["components/ui", "components/forms", "components/playground"],
     "components/docs imports components/ui, components/forms, the playground's result views, its own folder and the browser libraries of lib/.",
   ),
+  // The static docs site (`toolscope docs`) renders the docs pages' components to files: it may use them and the
+  // layout's theme script, nothing of the playground.
+  ...uiLayer(
+    "components/static-docs",
+    ["components/ui", "components/forms", "components/docs", "components/layout"],
+    "components/static-docs imports the docs components, components/ui, components/forms, the layout's theme script and the browser libraries of lib/.",
+  ),
+  // The command line's entry: lib/cli's commands plus `docs` (components/static-docs); never the web service.
+  {
+    files: ["cli/src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?:@/|(?:\\.\\./)+)(?:lib/(?:server|demo)|app)(?:/|$)",
+              message: "The command line never imports the web service, the demo or routes.",
+            },
+            { group: ["next", "next/*", "server-only"], message: "The command line runs without Next.js." },
+            CORE_ENTRY_POINTS,
+          ],
+        },
+      ],
+    },
+  },
   // Import cycles fail wherever they are. This rule skips type-only imports (eslint-plugin-import ignores them without
   // an option), so `npm run lint` also runs dpdm over every file with type imports counted (npm run lint:cycles). The
   // resolver (eslint-import-resolver-typescript, set up by eslint-config-next) follows the tsconfig `@/` paths.

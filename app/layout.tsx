@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { ThemeToggle } from "@/components/layout/ThemeToggle";
 import { PlaygroundLink } from "@/components/layout/PlaygroundLink";
+import { THEME_INIT_SCRIPT } from "@/components/layout/theme-script";
 import { config } from "@/lib/server/platform/config";
 import { APP_RELAY_META } from "@/lib/docs/apps/sandbox-relay";
 import "./globals.css";
@@ -11,9 +12,6 @@ export const metadata: Metadata = {
   title: { default: "Toolscope", template: "%s · Toolscope" },
   description: "Playground and documentation for MCP tools.",
 };
-
-/** Runs before paint so the page never flashes the wrong theme. */
-const THEME_SCRIPT = `try{var t=localStorage.getItem("toolscope.theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The request guard (proxy.ts) puts a fresh CSP nonce on every page request; reading it also makes every page
@@ -24,7 +22,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
         {sandbox && <meta name={APP_RELAY_META} content={sandbox} />}
       </head>
       <body className="min-h-screen">

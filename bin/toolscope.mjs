@@ -6,5 +6,5 @@ import { readFileSync } from "node:fs";
 import { tsImport } from "tsx/esm/api";
 
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-const { runCli } = await tsImport("../lib/cli/run.ts", import.meta.url);
+const { runCli } = await tsImport("../cli/src/run.ts", import.meta.url);
 await runCli(version);

@@ -1,6 +1,6 @@
 import { expect, test } from "./test";
 import type { Page } from "@playwright/test";
-import { forbidExternalRequests } from "./helpers";
+import { expectClean, watch } from "./fixtures/hostile-dom";
 import { bigTools, BIG_TOOL_COUNT } from "./fixtures/hostile-server";
 
 /**
@@ -12,65 +12,6 @@ const SCREENS = process.env.DOCS_SCREENS_DIR ?? "test-results/docs-screens";
 const hostile = () => process.env.HOSTILE_URL!;
 const docsPage = (server: string) => `/docs?server=${encodeURIComponent(server)}`;
 const toolPage = (server: string, name: string) => `/docs/tools/${encodeURIComponent(name)}?server=${encodeURIComponent(server)}`;
-
-interface Watch {
-  dialogs: string[];
-  external: string[];
-  canary: string[];
-}
-
-/** Fail-fast watchers: any dialog (alert/confirm/prompt), any request off 127.0.0.1, any browser request to /canary/. */
-function watch(page: Page): Watch {
-  const w: Watch = { dialogs: [], external: forbidExternalRequests(page), canary: [] };
-  page.on("dialog", (d) => {
-    w.dialogs.push(`${d.type()}: ${d.message()}`);
-    void d.dismiss();
-  });
-  page.on("request", (r) => {
-    if (r.url().includes("/canary/")) w.canary.push(r.url());
-  });
-  return w;
-}
-
-/** What the DOM must never hold, whatever the server sent. */
-async function domProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    if ((window as { __pwned?: unknown }).__pwned !== undefined) out.push("window.__pwned was set");
-    for (const el of Array.from(document.querySelectorAll("*"))) {
-      for (const attr of Array.from(el.attributes)) {
-        const v = attr.value
-          .trim()
-          .toLowerCase()
-          .replace(/[\s\u0000-\u001f]+/g, "");
-        if (attr.name.startsWith("on")) out.push(`<${el.localName} ${attr.name}>`);
-        if (["href", "src", "action", "formaction", "xlink:href", "srcset", "poster"].includes(attr.name)) {
-          if (v.startsWith("javascript:") || v.startsWith("vbscript:") || v.startsWith("data:text"))
-            out.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 60)}">`);
-        }
-      }
-    }
-    for (const img of Array.from(document.images)) {
-      const src = img.getAttribute("src") ?? "";
-      if (!src.startsWith("https:") && !src.startsWith("data:image/") && !src.startsWith("/")) out.push(`<img src="${src.slice(0, 80)}">`);
-    }
-    for (const s of Array.from(document.scripts))
-      if (/alert\(|__pwned/.test(s.textContent ?? "") && !s.textContent?.includes("self.__next_f"))
-        out.push("an inline script carries the payload");
-    if (document.querySelector("iframe, object, embed, main svg[onload], main style"))
-      out.push("an iframe/object/embed/svg/style from the server is in the DOM");
-    return out;
-  });
-}
-
-async function expectClean(page: Page, w: Watch) {
-  // Give lazy images and any delayed handler a moment to fire.
-  await page.waitForTimeout(300);
-  expect(await domProblems(page)).toEqual([]);
-  expect(w.dialogs).toEqual([]);
-  expect(w.external).toEqual([]);
-  expect(w.canary).toEqual([]);
-}
 
 async function canaryHits(): Promise<string[]> {
   return (await fetch(`${process.env.HOSTILE_BASE}/canary-hits`)).json();

@@ -5,7 +5,7 @@ import { ServerDocs } from "@/components/docs/ServerDocs";
 import { ShareButton } from "@/components/docs/sharing/ShareButton";
 import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
 import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
-import { liveLinks } from "@/lib/docs/links";
+import { liveLinks, playgroundHref } from "@/lib/docs/links";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
 import { shownEndpoint } from "@/lib/docs/display-url";
 import { loadDocs } from "@/lib/server/docs/docs-load";
@@ -27,7 +27,7 @@ export default async function ServerDocsPage({ searchParams }: { searchParams: S
         <ProxyErrorBanner error={load.error} />
         <p className="text-sm">
           Docs pages are public and fetched without credentials. For a server that needs them,{" "}
-          <Link className="underline" href={liveLinks(load.url).playground()}>
+          <Link className="underline" href={playgroundHref(load.url)}>
             open it in the playground
           </Link>
           .

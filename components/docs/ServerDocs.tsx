@@ -58,13 +58,15 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
         recorded={!links.data.live}
         actions={
           <div className="flex flex-col items-end gap-2">
-            <a
-              href={links.playground()}
-              data-testid="open-in-playground"
-              className="rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
-            >
-              Open in playground
-            </a>
+            {links.playground && (
+              <a
+                href={links.playground()}
+                data-testid="open-in-playground"
+                className="rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
+              >
+                Open in playground
+              </a>
+            )}
             {actions}
           </div>
         }

@@ -1,5 +1,5 @@
 /**
- * docs/ci.md stays true: its shell recipe and the toolscope steps of its GitHub Actions workflow run here as written
+ * docs/ci.md stays true: its shell recipe and the toolscope steps of its GitHub Actions workflows run here as written
  * (extracted from the page), with the packed CLI installed from its tarball the way the page says, against
  * Toolscope's demo server over real HTTP: once with nothing changed, once with a tool gone (a breaking change).
  */
@@ -106,6 +106,7 @@ describe("the shell recipe", () => {
     const run = await bash(recipe("shell"), cwd);
     assert.equal(run.status, EXIT.ok, run.stdout + run.stderr);
     assert.match(readFileSync(join(cwd, "tools-diff.md"), "utf8"), /^### MCP tools: no changes/);
+    assert.match(readFileSync(join(cwd, "site", "index.html"), "utf8"), /^<!doctype html>/);
     assert.deepEqual(sarifSchemaErrors(JSON.parse(readFileSync(join(cwd, "toolscope.sarif"), "utf8"))), []);
   });
 
@@ -139,4 +140,15 @@ describe("the GitHub Actions workflow's toolscope steps", () => {
       assert.match(workflowStep(yaml, "Comment the diff on the pull request"), /--body-file tools-diff\.md/);
     },
   );
+
+  test("the Pages workflow writes the site of the committed snapshot", { timeout: 180_000 }, async () => {
+    const yaml = recipe("pages");
+    const cwd = await job("pages");
+    const install = await bash(workflowStep(yaml, "Install toolscope"), cwd);
+    assert.equal(install.status, 0, install.stderr);
+    const site = await bash(workflowStep(yaml, "Write the docs site"), cwd);
+    assert.equal(site.status, EXIT.ok, site.stderr);
+    assert.match(readFileSync(join(cwd, "site", "index.html"), "utf8"), /search_issues/);
+    assert.match(yaml, /path: site\n/, "the uploaded folder is the one written");
+  });
 });

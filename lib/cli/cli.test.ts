@@ -6,7 +6,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:net";
@@ -180,6 +181,58 @@ describe("toolscope call", () => {
     const unknown = await toolscope(["call", demo.url.toString(), "--method", "prompts/list", "-q"]);
     assert.equal(unknown.code, EXIT.findings, "a JSON-RPC error (the demo has no prompts)");
     assert.equal(JSON.parse(unknown.stdout).error.code, -32601);
+  });
+});
+
+describe("toolscope docs", () => {
+  test("a site from a snapshot: a page per tool, relative links, and a policy that allows exactly the site's own scripts", async () => {
+    const saved = await toolscope(["snapshot", demo.url.toString(), "-q", "-o", file("docs-src.json")]);
+    assert.equal(saved.code, EXIT.ok, saved.stderr);
+    const snap = JSON.parse(readFileSync(file("docs-src.json"), "utf8"));
+    // A definition that tries to end the page's data block and open a script of its own.
+    snap.list.tools.push({
+      name: "breakout",
+      description: "</script><script>window.__pwned=1</script><!-- x",
+      inputSchema: { type: "object", properties: { q: { type: "string", description: "</script><img src=x onerror=alert(1)>" } } },
+    });
+    writeFileSync(file("docs-src.json"), JSON.stringify(snap));
+    const run = await toolscope(["docs", file("docs-src.json"), "--out", file("site")]);
+    assert.equal(run.code, EXIT.ok, run.stderr);
+    assert.match(run.stderr, new RegExp(`wrote ${snap.list.tools.length + 1} pages`));
+    const pages = readdirSync(file("site")).filter((f) => f.endsWith(".html"));
+    assert.equal(pages.length, snap.list.tools.length + 1);
+    for (const page of pages) {
+      const html = readFileSync(join(file("site"), page), "utf8");
+      const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1].replace(/&#x27;/g, "'");
+      assert.ok(csp, `${page} has a policy`);
+      assert.match(csp, /default-src 'none'/);
+      // Every script the page runs is allowed by hash, and nothing else is (a data block is not run).
+      const scripts = [...html.matchAll(/<script(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+      assert.ok(scripts.length >= 2, page);
+      for (const s of scripts)
+        assert.ok(
+          csp.includes(
+            `'sha256-${createHash("sha256")
+              .update(
+                s
+                  .replace(/&amp;/g, "&")
+                  .replace(/&lt;/g, "<")
+                  .replace(/&gt;/g, ">")
+                  .replace(/&quot;/g, '"')
+                  .replace(/&#x27;/g, "'"),
+                "utf8",
+              )
+              .digest("base64")}'`,
+          ),
+          `${page}: a script not in the policy`,
+        );
+      assert.doesNotMatch(html, /<script>window\.__pwned|<img src=x/, `${page}: the definition's markup is text`);
+      for (const href of [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]))
+        if (!href.startsWith("#") && !/^https?:/.test(href))
+          assert.ok(existsSync(join(file("site"), href.split("#")[0])), `${page} links to ${href}`);
+    }
+    const index = readFileSync(join(file("site"), "index.html"), "utf8");
+    assert.equal(index.match(/<\/script>/g)?.length, index.match(/<script/g)?.length, "no definition ends a script element");
   });
 });
 

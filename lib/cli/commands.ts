@@ -40,7 +40,7 @@ function choice<T extends string>(flag: string, value: string | undefined, allow
 }
 
 /** Parse, apply the common flags (quiet, secrets), and hand over the rest. */
-function prepare(name: string, args: string[], ctx: CommandContext, options: Parameters<typeof parse>[2]) {
+export function prepare(name: string, args: string[], ctx: CommandContext, options: Parameters<typeof parse>[2]) {
   const { values, positionals } = parse(name, args, { ...SERVER_FLAGS, ...options });
   ctx.out.quiet = values.quiet === true;
   const { headers, secrets } = headersFrom(values, ctx.env);

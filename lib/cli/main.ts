@@ -5,7 +5,7 @@
  */
 import { ProxyError } from "../upstream/policy.ts";
 import { CliOutput, type CliStreams } from "./cli-io.ts";
-import { COMMANDS } from "./commands.ts";
+import { COMMANDS, type Command } from "./commands.ts";
 import { CliError, EXIT, EXIT_MEANINGS, type ExitCode } from "./exit-codes.ts";
 
 /** The exit code for a failure of the client core, by its kind. */
@@ -31,14 +31,14 @@ export function exitCodeForProxyError(err: ProxyError): ExitCode {
   }
 }
 
-function help(version: string): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+function help(version: string, commands: Record<string, Command>): string {
+  const width = Math.max(...Object.keys(commands).map((c) => c.length));
   return `toolscope ${version}: MCP tools in a pipeline — snapshot, lint, diff and call a server's tools.
 
 Usage: toolscope <command> [flags]
 
 Commands:
-${Object.entries(COMMANDS)
+${Object.entries(commands)
   .map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`)
   .join("\n")}
 
@@ -49,20 +49,29 @@ ${EXIT_MEANINGS.map((e) => `  ${String(e.code).padStart(2)}  ${e.meaning}`).join
 `;
 }
 
-export async function main(argv: readonly string[], streams: CliStreams, version: string): Promise<ExitCode> {
+/**
+ * Run `argv`. `commands` defaults to those of lib/cli; the entry (cli/src) adds `docs`, which renders the web docs'
+ * React components and so lives outside lib/.
+ */
+export async function main(
+  argv: readonly string[],
+  streams: CliStreams,
+  version: string,
+  commands: Record<string, Command> = COMMANDS,
+): Promise<ExitCode> {
   const out = new CliOutput(streams);
   const [name, ...args] = argv;
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
-    out.result(help(version));
+    out.result(help(version, commands));
     return EXIT.ok;
   }
   if (name === "--version" || name === "-v" || name === "version") {
     out.result(`${version}\n`);
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
-    out.error(`unknown command ${JSON.stringify(name)}.`, `Commands: ${Object.keys(COMMANDS).join(", ")}. See \`toolscope --help\`.`);
+    out.error(`unknown command ${JSON.stringify(name)}.`, `Commands: ${Object.keys(commands).join(", ")}. See \`toolscope --help\`.`);
     return EXIT.usage;
   }
   if (args.includes("--help") || args.includes("-h")) {

@@ -14,6 +14,10 @@ export interface DocsLinkData {
   live: boolean;
   /** The tool index search form: where it submits and the hidden fields it keeps. */
   search: { action: string; hidden: Record<string, string> };
+  /** A static site's file of each tool (written by `toolscope docs`): the tool pages are these, not a URL pattern. */
+  toolFiles?: Record<string, string>;
+  /** A static site: there is no Toolscope behind it, so no playground to open. */
+  static?: boolean;
 }
 
 /** Where docs pages link to: live docs (by server URL) and snapshots (by id) render the same views. */
@@ -23,8 +27,8 @@ export interface DocsLinks {
   /** The server page. */
   serverPage: string;
   toolPage(name: string): string;
-  /** The playground for the server, prefilled with a tools/call when a tool is given. */
-  playground(tool?: string): string;
+  /** The playground for the server, prefilled with a tools/call when a tool is given; null on a static site. */
+  playground: ((tool?: string) => string) | null;
   /** The tool index search form: where it submits and the hidden fields it keeps. */
   search: { action: string; hidden: Record<string, string> };
 }
@@ -35,8 +39,9 @@ export function playgroundHref(server: string, tool?: string): string {
 }
 
 /** The page of one tool. */
-export function toolHref(data: Pick<DocsLinkData, "toolBefore" | "toolAfter">, name: string): string {
-  return `${data.toolBefore}${encodeURIComponent(name)}${data.toolAfter}`;
+export function toolHref(data: Pick<DocsLinkData, "toolBefore" | "toolAfter" | "toolFiles">, name: string): string {
+  const file = data.toolFiles && Object.hasOwn(data.toolFiles, name) ? data.toolFiles[name] : undefined;
+  return file ?? `${data.toolBefore}${encodeURIComponent(name)}${data.toolAfter}`;
 }
 
 /** The link functions over link data. */
@@ -45,7 +50,7 @@ export function linksFrom(data: DocsLinkData): DocsLinks {
     data,
     serverPage: data.serverPage,
     toolPage: (name) => toolHref(data, name),
-    playground: (tool) => playgroundHref(data.server, tool),
+    playground: data.static ? null : (tool) => playgroundHref(data.server, tool),
     search: data.search,
   };
 }
@@ -73,5 +78,43 @@ export function snapshotLinks(id: string, server: string): DocsLinks {
     server,
     live: false,
     search: { action: base, hidden: {} },
+  });
+}
+
+/**
+ * A static file name for each tool, safe on every file system and in a relative link: the name itself when it is
+ * plain (letters, digits, `_`, `-`, `.`), else a cleaned form with a number; never two tools in one file.
+ */
+export function staticToolFiles(names: readonly string[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  const taken = new Set<string>();
+  for (const name of names) {
+    if (Object.hasOwn(files, name)) continue;
+    let base =
+      /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/.test(name) && !name.endsWith(".")
+        ? name
+        : name.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 80) || "tool";
+    if (taken.has(base.toLowerCase())) {
+      let n = 2;
+      while (taken.has(`${base}-${n}`.toLowerCase())) n++;
+      base = `${base}-${n}`;
+    }
+    taken.add(base.toLowerCase());
+    files[name] = `tool-${base}.html`;
+  }
+  return files;
+}
+
+/** Links inside a static site written by `toolscope docs`: relative, all pages in one folder, no playground. */
+export function staticLinks(server: string, toolFiles: Record<string, string>): DocsLinks {
+  return linksFrom({
+    serverPage: "index.html",
+    toolBefore: "",
+    toolAfter: "",
+    server,
+    live: false,
+    search: { action: "index.html", hidden: {} },
+    toolFiles,
+    static: true,
   });
 }

@@ -67,13 +67,15 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, ex
               Try it
             </a>
           )}
-          <Link
-            href={links.playground(tool.name)}
-            data-testid="open-in-playground"
-            className="rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
-          >
-            Open in playground
-          </Link>
+          {links.playground && (
+            <Link
+              href={links.playground(tool.name)}
+              data-testid="open-in-playground"
+              className="rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700"
+            >
+              Open in playground
+            </Link>
+          )}
         </div>
       </header>
       <AnnotationBadges
@@ -168,7 +170,7 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, ex
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               This tool is excluded from calling through Toolscope: {excludedReason}
             </p>
-          ) : links.data.live ? (
+          ) : links.data.live && links.playground ? (
             <TryIt
               server={links.data.server}
               tool={tool}
@@ -177,6 +179,10 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, ex
               hintSummary={hintSummary(tool)}
               playgroundHref={links.playground(tool.name)}
             />
+          ) : !links.playground ? (
+            <p className="text-sm" data-testid="try-it-static">
+              A static copy of the definitions: open the server in Toolscope&apos;s playground to call {tool.name}.
+            </p>
           ) : (
             <p className="text-sm" data-testid="try-it-snapshot">
               A snapshot is not live: it shows the definitions as they were recorded.{" "}
