@@ -5,6 +5,8 @@
 import { readFileSync } from "node:fs";
 import { tsImport } from "tsx/esm/api";
 
+// React's production build, as the packed CLI bundles it (the development one renders the docs site several times slower).
+process.env.NODE_ENV ??= "production";
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const { runCli } = await tsImport("../cli/src/run.ts", import.meta.url);
 await runCli(version);

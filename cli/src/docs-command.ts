@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { renderDocsSite } from "@/components/static-docs/render-site";
 import { THEME_INIT_SCRIPT, THEME_TOGGLE_SCRIPT } from "@/components/layout/theme-script";
 import { EXIT, usageError } from "@/lib/cli/exit-codes";
 import { prepare, type Command } from "@/lib/cli/commands";
@@ -47,6 +46,9 @@ App card), with relative links: open it from disk or put it on any static host. 
     if (!outDir) throw usageError("docs needs --out <folder>, where the site is written.");
     const target = singleTarget("docs", values, positionals);
     const snap = await loadTarget(target, access, limits, ctx.out);
+    // React and the docs components load for this command only: from a clone, tsx would otherwise compile them at
+    // every start of every command (lint from a clone took 1.5 s instead of 0.9 s).
+    const { renderDocsSite } = await import("@/components/static-docs/render-site");
     const assets = await siteAssets();
     const themeScript = `${THEME_INIT_SCRIPT}${THEME_TOGGLE_SCRIPT}`;
     const started = performance.now();

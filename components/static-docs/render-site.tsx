@@ -37,6 +37,15 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/** Where a tool page's sidebar goes (React renders the placeholder element as exactly this). */
+const SIDEBAR_SLOT = '<template data-toolscope-sidebar=""></template>';
+
+/** The sidebar with `file`'s link marked current, as ToolSidebar marks it (`aria-current="page"` after the marker). */
+export function withCurrent(sidebar: string, file: string): string {
+  const link = `<a href="${file}" data-sidebar-link=""`;
+  return sidebar.replace(link, () => `${link} aria-current="page"`);
+}
+
 function page(node: React.ReactElement): string {
   return `<!doctype html>\n${renderToStaticMarkup(node)}\n`;
 }
@@ -71,19 +80,20 @@ export function renderDocsSite(input: SiteInput, assets: StaticAssets): SiteFile
       ),
     },
   ];
+  // The sidebar lists every tool on every page: rendered once and set into each page with its own link marked as
+  // the current one, rather than rendered again per page (which made a 1,000-tool site quadratic in render time).
+  const sidebar = renderToStaticMarkup(<ToolSidebar {...sidebarProps(list, links)} />);
   const excludedReason = new Map(input.excluded.map((e) => [e.tool.name, e.reason]));
   for (const tool of [...input.tools, ...input.excluded.map((e) => e.tool)]) {
     const reason = excludedReason.get(tool.name);
-    out.push({
-      file: files[tool.name],
-      html: page(
-        <StaticPage title={`${tool.name} · ${serverName}`} serverName={serverName} assets={assets} footer={footer}>
-          <DocsShell sidebar={<ToolSidebar {...sidebarProps(list, links, tool.name)} />}>
-            <ToolDoc tool={tool} links={links} serverName={serverName} {...(reason ? { excludedReason: reason } : {})} />
-          </DocsShell>
-        </StaticPage>,
-      ),
-    });
+    const html = page(
+      <StaticPage title={`${tool.name} · ${serverName}`} serverName={serverName} assets={assets} footer={footer}>
+        <DocsShell sidebar={<template data-toolscope-sidebar="" />}>
+          <ToolDoc tool={tool} links={links} serverName={serverName} {...(reason ? { excludedReason: reason } : {})} />
+        </DocsShell>
+      </StaticPage>,
+    );
+    out.push({ file: files[tool.name], html: html.replace(SIDEBAR_SLOT, () => withCurrent(sidebar, files[tool.name])) });
   }
   return out;
 }
