@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ThemeToggle } from "@/components/layout/ThemeToggle";
 
 /** What every page of a static site carries besides its content (the CLI computes the policy from the scripts). */
 export interface StaticAssets {
@@ -54,16 +55,8 @@ export function StaticPage({
               <span className="truncate">{serverName}</span>
             </a>
             <span className="ml-auto" />
-            <button
-              type="button"
-              id="theme-toggle"
-              data-testid="theme-toggle"
-              className="rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-              aria-label="Toggle dark mode"
-            >
-              <span className="dark:hidden">Dark</span>
-              <span className="hidden dark:inline">Light</span>
-            </button>
+            {/* The web app's switch; here the site's theme script gives it its click (no React runs). */}
+            <ThemeToggle />
           </nav>
         </header>
         <main id="main">{children}</main>
