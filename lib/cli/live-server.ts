@@ -57,8 +57,7 @@ const OTHER_LISTS = [
 
 export class LiveServer {
   private constructor(
-    private readonly ctx: { config: UpstreamSettings; origin: string },
-    private upstream: Upstream,
+    private readonly upstream: Upstream,
     private descriptor: ConnectionDescriptor,
     readonly connected: ConnectResponse,
     private readonly headers: UserHeaders,
@@ -70,7 +69,7 @@ export class LiveServer {
     const ctx = { config: cliSettings(limits, stdioConfigPath), origin: "http://127.0.0.1" };
     const upstream = await upstreamFor(url, ctx);
     const connected = await upstream.connect({ url, era: "auto", userHeaders: headers, interactive: false });
-    return new LiveServer(ctx, await upstreamFor(connected.connection, ctx), connected.connection, connected, headers, limits);
+    return new LiveServer(await upstreamFor(connected.connection, ctx), connected.connection, connected, headers, limits);
   }
 
   private get io() {
@@ -116,7 +115,7 @@ export class LiveServer {
         cursor = typeof result.nextCursor === "string" && result.nextCursor !== cursor ? result.nextCursor : undefined;
         if (!cursor) break;
         if (page >= this.limits.maxPages) {
-          out.warnings.push(`${list.method}: stopped after ${page} pages (--max-pages).`);
+          out.warnings.push(`${list.method}: stopped after ${page} pages (the page limit).`);
           break;
         }
       }
