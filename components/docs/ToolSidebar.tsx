@@ -3,7 +3,8 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toolHref, type DocsLinkData } from "@/lib/docs/links";
 import { matchesWords } from "@/lib/docs/tool-filter";
-import { groupRows, itemDisplay, type ToolListItem } from "@/lib/docs/tool-rows";
+import { revealCurrentLink } from "@/lib/docs/reveal-current";
+import { groupRows, itemDisplay, type RowGroup, type ToolListItem } from "@/lib/docs/tool-rows";
 import { BehaviourMarks, MARKS_CLASS } from "./tool/BehaviourBadges";
 
 /** Props for {@link ToolSidebar}. */
@@ -15,6 +16,11 @@ export interface ToolSidebarProps {
   links: DocsLinkData;
   /** The tool whose page this is (highlighted), if any. */
   current?: string;
+  /**
+   * Only some of the tools, already grouped (a static site's big server, lib/docs/sidebar-window.ts): no search box,
+   * which could only search these, but a link to the index, whose search covers all `items`.
+   */
+  nearby?: RowGroup<ToolListItem>[];
 }
 
 /**
@@ -53,10 +59,10 @@ function moveFocus(root: HTMLElement, from: Element | null, step: 1 | -1) {
  * (by name and title). Sticky and scrolling on its own on wide screens; a "Tools" disclosure above the content on
  * narrow ones. Keys: ↓ from the search box into the list, ↑/↓ between tools, Escape clears the search.
  */
-export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProps) {
+export function ToolSidebar({ items, excluded, links, current, nearby }: ToolSidebarProps) {
   const [q, setQ] = useState("");
   const deferred = useDeferredValue(q);
-  const groups = useMemo(() => groupRows(items), [items]);
+  const groups = useMemo(() => nearby ?? groupRows(items), [items, nearby]);
   const shown = useMemo(
     () =>
       groups.map((g) => ({ ...g, rows: deferred ? g.rows.filter((r) => matches(r, deferred)) : g.rows })).filter((g) => g.rows.length > 0),
@@ -68,13 +74,7 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
 
   // The current tool in view inside the sidebar's own scroller, without scrolling the page.
   useEffect(() => {
-    const el = root.current;
-    const link = el?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!el || !link) return;
-    const scroller = [el, el.closest<HTMLElement>("[data-sidebar-scroller]")].find((s) => s && s.scrollHeight > s.clientHeight);
-    if (!scroller) return;
-    const top = link.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
-    if (top < 0 || top > scroller.clientHeight - 40) scroller.scrollTop += top - scroller.clientHeight / 3;
+    if (root.current) revealCurrentLink(root.current);
   }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -118,29 +118,38 @@ export function ToolSidebar({ items, excluded, links, current }: ToolSidebarProp
         data-testid="tool-sidebar"
         className="max-h-[60vh] overflow-y-auto border-t border-zinc-200 px-1 pb-2 lg:max-h-none lg:overflow-visible lg:border-0 lg:px-0 dark:border-zinc-800"
       >
-        <div className="sticky top-0 z-10 bg-white pb-2 pt-2 dark:bg-zinc-950">
-          <label htmlFor="sidebar-search" className="sr-only">
-            Find a tool
-          </label>
-          <input
-            id="sidebar-search"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value.slice(0, 200))}
-            onKeyDown={(e) => {
-              if (e.key === "Escape" && q) {
-                e.preventDefault();
-                setQ("");
-              }
-            }}
-            placeholder={`Find a tool (${items.length})`}
-            aria-describedby="sidebar-count"
-            className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          />
-          <p id="sidebar-count" className="sr-only" aria-live="polite">
-            {deferred ? `${count} of ${items.length} tools` : ""}
+        {nearby ? (
+          <p className="px-2 pb-1 pt-2 text-sm" data-testid="sidebar-window">
+            <a href={`${links.serverPage}#tool-search`} className="text-accent-700 hover:underline dark:text-accent-100">
+              Find a tool among all {items.length.toLocaleString("en-US")}
+            </a>
+            <span className="block text-xs text-zinc-500">The tools listed here are the ones around this page&apos;s.</span>
           </p>
-        </div>
+        ) : (
+          <div className="sticky top-0 z-10 bg-white pb-2 pt-2 dark:bg-zinc-950">
+            <label htmlFor="sidebar-search" className="sr-only">
+              Find a tool
+            </label>
+            <input
+              id="sidebar-search"
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value.slice(0, 200))}
+              onKeyDown={(e) => {
+                if (e.key === "Escape" && q) {
+                  e.preventDefault();
+                  setQ("");
+                }
+              }}
+              placeholder={`Find a tool (${items.length})`}
+              aria-describedby="sidebar-count"
+              className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            />
+            <p id="sidebar-count" className="sr-only" aria-live="polite">
+              {deferred ? `${count} of ${items.length} tools` : ""}
+            </p>
+          </div>
+        )}
         <nav aria-label="Tools" className={NAV_CLASS}>
           {/* Labels, not headings: the page's own outline (h1, its sections) stays the one a screen reader walks. */}
           <p className="px-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">

@@ -3,7 +3,8 @@ import type { ExcludedTool, ServerSummary, Tool, ToolsResponse } from "@/lib/mcp
 import { staticLinks, staticToolFiles } from "@/lib/docs/links";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
-import { itemSearchEntry, toolIndexItem } from "@/lib/docs/tool-rows";
+import { groupRows, itemSearchEntry, toolIndexItem } from "@/lib/docs/tool-rows";
+import { SIDEBAR_FULL_MAX, SIDEBAR_RADIUS, sidebarWindow } from "@/lib/docs/sidebar-window";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { DocsShell } from "@/components/docs/DocsShell";
 import { ToolSidebar } from "@/components/docs/ToolSidebar";
@@ -80,9 +81,16 @@ export function renderDocsSite(input: SiteInput, assets: StaticAssets): SiteFile
       ),
     },
   ];
-  // The sidebar lists every tool on every page: rendered once and set into each page with its own link marked as
-  // the current one, rather than rendered again per page (which made a 1,000-tool site quadratic in render time).
-  const sidebar = renderToStaticMarkup(<ToolSidebar {...sidebarProps(list, links)} />);
+  // Up to SIDEBAR_FULL_MAX tools, the sidebar lists every tool on every page: rendered once and set into each page
+  // with its own link marked as the current one, rather than rendered again per page (quadratic in render time).
+  // Above it, each page gets the tools around its own (lib/docs/sidebar-window.ts), or the site grows as the square.
+  const props = sidebarProps(list, links);
+  const full = input.tools.length <= SIDEBAR_FULL_MAX ? renderToStaticMarkup(<ToolSidebar {...props} />) : undefined;
+  const groups = full === undefined ? groupRows(props.items) : [];
+  const sidebarOf = (name: string) =>
+    full !== undefined
+      ? withCurrent(full, files[name])
+      : renderToStaticMarkup(<ToolSidebar {...props} current={name} nearby={sidebarWindow(groups, name, SIDEBAR_RADIUS)} />);
   const excludedReason = new Map(input.excluded.map((e) => [e.tool.name, e.reason]));
   for (const tool of [...input.tools, ...input.excluded.map((e) => e.tool)]) {
     const reason = excludedReason.get(tool.name);
@@ -93,7 +101,7 @@ export function renderDocsSite(input: SiteInput, assets: StaticAssets): SiteFile
         </DocsShell>
       </StaticPage>,
     );
-    out.push({ file: files[tool.name], html: html.replace(SIDEBAR_SLOT, () => withCurrent(sidebar, files[tool.name])) });
+    out.push({ file: files[tool.name], html: html.replace(SIDEBAR_SLOT, () => sidebarOf(tool.name)) });
   }
   return out;
 }

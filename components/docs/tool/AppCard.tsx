@@ -8,11 +8,19 @@ const AUDIENCE: Record<AppAudience, { label: string; title: string }> = {
   app: { label: "its app", title: '"app": the app of this server connection may call it (never another server\'s).' },
 };
 
+/** Where this page can run the app: its own Try it (live docs), the playground (a snapshot), or nowhere (a static site). */
+export type AppRunner = "try-it" | "playground" | null;
+
+const HOW_TO_RUN: Record<"try-it" | "playground", string> = {
+  "try-it": "Send in Try it calls the tool, then runs its app with the call's input and result.",
+  playground: "Open in playground calls the tool on the live server, then runs its app with the call's input and result.",
+};
+
 /**
  * A tool's MCP App (ext-apps `_meta.ui`): the `ui://` resource its results render in and who may call it, with the
  * specification's default shown as a default. Nothing of the app is fetched or run here.
  */
-export function AppCard({ tool }: { tool: Pick<Tool, "_meta"> }) {
+export function AppCard({ tool, runner }: { tool: Pick<Tool, "_meta">; runner: AppRunner }) {
   const app = toolApp(tool);
   if (!app) return null;
   return (
@@ -56,7 +64,9 @@ export function AppCard({ tool }: { tool: Pick<Tool, "_meta"> }) {
       </div>
       <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
         {app.resourceUri !== undefined
-          ? "The view's allowed domains and permissions are declared on the resource itself, which this page fetches only when you ask: Send in Try it calls the tool, then runs its app with the call's input and result."
+          ? runner === null
+            ? "The view's allowed domains and permissions are declared on the resource itself. This static copy fetches and runs nothing: open the server in Toolscope to run its app."
+            : `The view's allowed domains and permissions are declared on the resource itself, which this page fetches only when you ask: ${HOW_TO_RUN[runner]}`
           : "A view's allowed domains and permissions are declared on its resource."}
       </p>
     </Card>

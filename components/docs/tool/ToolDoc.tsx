@@ -89,7 +89,7 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, ex
       ) : (
         <p className="text-sm italic text-zinc-500">The server gives no description for this tool.</p>
       )}
-      <AppCard tool={tool} />
+      <AppCard tool={tool} runner={links.data.live ? "try-it" : links.playground ? "playground" : null} />
 
       <Card title="Parameters" level={2} testId="input-schema">
         <SchemaView schema={tool.inputSchema} kind="input" />
