@@ -3,7 +3,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toolHref, type DocsLinkData } from "@/lib/docs/links";
 import { matchesWords } from "@/lib/docs/tool-filter";
-import { revealCurrentLink } from "@/lib/docs/reveal-current";
+import { revealCurrentLink } from "@/lib/docs/sidebar/reveal-current";
 import { groupRows, itemDisplay, type RowGroup, type ToolListItem } from "@/lib/docs/tool-rows";
 import { BehaviourMarks, MARKS_CLASS } from "./tool/BehaviourBadges";
 
@@ -17,7 +17,7 @@ export interface ToolSidebarProps {
   /** The tool whose page this is (highlighted), if any. */
   current?: string;
   /**
-   * Only some of the tools, already grouped (a static site's big server, lib/docs/sidebar-window.ts): no search box,
+   * Only some of the tools, already grouped (a static site's big server, lib/docs/sidebar/window.ts): no search box,
    * which could only search these, but a link to the index, whose search covers all `items`.
    */
   nearby?: RowGroup<ToolListItem>[];

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { syntheticTools } from "../../scripts/bench/synthetic-tools.ts";
-import { SIDEBAR_FULL_MAX, SIDEBAR_RADIUS } from "../../lib/docs/sidebar-window.ts";
+import { SIDEBAR_FULL_MAX, SIDEBAR_RADIUS } from "../../lib/docs/sidebar/window.ts";
 import { renderDocsSite, type SiteInput } from "./render-site";
 
 const assets = { cssFile: "site.css", csp: "default-src 'none'", themeScript: "", searchScript: "" };

@@ -4,7 +4,7 @@ import { staticLinks, staticToolFiles } from "@/lib/docs/links";
 import { serverDisplayName } from "@/lib/docs/export-markdown";
 import { parseToolQuery } from "@/lib/docs/tool-filter";
 import { groupRows, itemSearchEntry, toolIndexItem } from "@/lib/docs/tool-rows";
-import { SIDEBAR_FULL_MAX, SIDEBAR_RADIUS, sidebarWindow } from "@/lib/docs/sidebar-window";
+import { SIDEBAR_FULL_MAX, SIDEBAR_RADIUS, sidebarWindow } from "@/lib/docs/sidebar/window";
 import { ServerDocs } from "@/components/docs/ServerDocs";
 import { DocsShell } from "@/components/docs/DocsShell";
 import { ToolSidebar } from "@/components/docs/ToolSidebar";
@@ -83,7 +83,7 @@ export function renderDocsSite(input: SiteInput, assets: StaticAssets): SiteFile
   ];
   // Up to SIDEBAR_FULL_MAX tools, the sidebar lists every tool on every page: rendered once and set into each page
   // with its own link marked as the current one, rather than rendered again per page (quadratic in render time).
-  // Above it, each page gets the tools around its own (lib/docs/sidebar-window.ts), or the site grows as the square.
+  // Above it, each page gets the tools around its own (lib/docs/sidebar/window.ts), or the site grows as the square.
   const props = sidebarProps(list, links);
   const full = input.tools.length <= SIDEBAR_FULL_MAX ? renderToStaticMarkup(<ToolSidebar {...props} />) : undefined;
   const groups = full === undefined ? groupRows(props.items) : [];

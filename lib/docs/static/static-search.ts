@@ -4,7 +4,7 @@
  * reads the entries the page carries as JSON, and shows or hides the rendered rows as the person types or picks a
  * behaviour. Browser only; nothing from a definition is ever evaluated (the entries are parsed as JSON).
  */
-import { revealCurrentLink } from "../reveal-current.ts";
+import { revealCurrentLink } from "../sidebar/reveal-current.ts";
 import { matchesQuery, matchesWords, parseToolQuery, type ToolSearchEntry } from "../tool-filter.ts";
 
 /** The id of the JSON the page carries: the search entries by tool name. */

@@ -1,4 +1,4 @@
-import type { RowGroup } from "./tool-rows.ts";
+import type { RowGroup } from "../tool-rows.ts";
 
 /**
  * A static docs site puts the sidebar on every tool page, so a full list costs pages × tools: a 1,000-tool server

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { groupRows } from "./tool-rows.ts";
-import { sidebarWindow } from "./sidebar-window.ts";
+import { groupRows } from "../tool-rows.ts";
+import { sidebarWindow } from "./window.ts";
 
 const rows = (names: string[]) => names.map((name) => ({ name }));
 const names = (groups: ReturnType<typeof sidebarWindow<{ name: string }>>) => groups.map((g) => [g.label, g.rows.map((r) => r.name)]);
