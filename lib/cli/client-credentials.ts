@@ -5,9 +5,15 @@
  * (ClientCredentialsProvider) or a signed JWT (`private_key_jwt`, PrivateKeyJwtProvider). The token then goes to the
  * client core as an `Authorization: Bearer` header, masked in every output like any other header.
  */
-import { createPrivateKey } from "node:crypto";
+import { createPrivateKey, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { auth, ClientCredentialsProvider, PrivateKeyJwtProvider, type OAuthClientProvider } from "@modelcontextprotocol/client";
+import {
+  auth,
+  AuthorizationServerMismatchError,
+  ClientCredentialsProvider,
+  PrivateKeyJwtProvider,
+  type OAuthClientProvider,
+} from "@modelcontextprotocol/client";
 import type { OAuthChallenge } from "../mcp/oauth-contract.ts";
 import { CliError, EXIT, usageError } from "./exit-codes.ts";
 import { str, type Values } from "./flags.ts";
@@ -24,14 +30,18 @@ export interface ClientCredentials {
   issuer?: string;
 }
 
-/** The JWS algorithm a key signs with by default: its type and curve decide. */
-export function defaultAlgorithm(pem: string): string {
-  let key;
+/** The key of a PEM text, or a usage error saying it is none. */
+function privateKeyOf(pem: string): KeyObject {
   try {
-    key = createPrivateKey(pem);
+    return createPrivateKey(pem);
   } catch (err) {
     throw usageError(`--private-key-file is not a private key in PEM (${(err as Error).message}).`, "Give a PKCS#8 or SEC1 PEM file.");
   }
+}
+
+/** The JWS algorithm a key signs with by default: its type and curve decide. */
+export function defaultAlgorithm(pem: string): string {
+  const key = privateKeyOf(pem);
   const type = key.asymmetricKeyType;
   const curve = key.asymmetricKeyDetails?.namedCurve;
   if (type === "ec") return curve === "secp384r1" ? "ES384" : curve === "secp521r1" ? "ES512" : "ES256";
@@ -76,7 +86,10 @@ export function credentialsFrom(values: Values, env: Readonly<Record<string, str
       throw usageError(`--private-key-file ${keyFile}: cannot read it.`);
     }
   }
-  return { ...common, privateKey, algorithm: str(values["signing-alg"]) ?? defaultAlgorithm(privateKey) };
+  const algorithm = str(values["signing-alg"]);
+  // Checked here even with --signing-alg: a text that is no key is a usage error, not a refused grant.
+  if (algorithm !== undefined) privateKeyOf(privateKey);
+  return { ...common, privateKey, algorithm: algorithm ?? defaultAlgorithm(privateKey) };
 }
 
 /** The secrets the credentials carry (masked in every output). */
@@ -93,36 +106,73 @@ function provider(c: ClientCredentials): OAuthClientProvider {
   };
   return c.secret !== undefined
     ? new ClientCredentialsProvider({ ...common, clientSecret: c.secret })
-    : new PrivateKeyJwtProvider({ ...common, privateKey: c.privateKey!, algorithm: c.algorithm! });
+    : new PrivateKeyJwtProvider({ ...common, privateKey: signingJwk(c.privateKey!), algorithm: c.algorithm! });
+}
+
+/**
+ * The key as a private JWK: the SDK reads a PEM string as PKCS#8 only, and a string only for RS, PS and ES
+ * algorithms, so a SEC1 or PKCS#1 file, or an Ed25519 key (EdDSA), would fail the grant; a JWK it imports for any.
+ */
+function signingJwk(pem: string): Record<string, unknown> {
+  return { ...createPrivateKey(pem).export({ format: "jwk" }) };
+}
+
+/**
+ * Runs `fn` with console.warn going to `notice`: the SDK warns on the console (a deprecation, a retry after
+ * invalid_client), which would reach stderr unmasked and even under --quiet. The commands run one grant at a time,
+ * so swapping the global for the flow's duration is safe.
+ */
+async function withSdkWarnings<T>(notice: (text: string) => void, fn: () => Promise<T>): Promise<T> {
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => notice(args.map(String).join(" "));
+  try {
+    return await fn();
+  } finally {
+    console.warn = original;
+  }
 }
 
 /**
  * An access token for `serverUrl` by the client credentials grant, after the server's 401 `challenge`. Every request
- * of the flow (metadata, token) is bounded by `timeoutMs`. A refusal is an authentication failure (exit 4).
+ * of the flow (metadata, token) is bounded by `timeoutMs`. A refusal is an authentication failure (exit 4). The SDK's
+ * warnings, and which authorization server answered when none is pinned, go to `progress`.
  */
 export async function clientCredentialsToken(
   serverUrl: string,
   challenge: OAuthChallenge | undefined,
   c: ClientCredentials,
   timeoutMs: number,
+  progress: (text: string) => void = () => {},
 ): Promise<string> {
-  const p = provider(c);
+  // Without --auth-issuer the SDK warns in the words of its own options; the note after the grant names the flag.
+  const notice = (text: string) => {
+    if (!text.includes("Omitting `expectedIssuer`")) progress(text);
+  };
   const fetchFn = (input: string | URL, init?: RequestInit) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   try {
-    const result = await auth(p, {
-      serverUrl,
-      ...(challenge?.resourceMetadataUrl ? { resourceMetadataUrl: new URL(challenge.resourceMetadataUrl) } : {}),
-      ...((c.scope ?? challenge?.scope) ? { scope: c.scope ?? challenge?.scope } : {}),
-      fetchFn,
+    const tokens = await withSdkWarnings(notice, async () => {
+      const p = provider(c);
+      const result = await auth(p, {
+        serverUrl,
+        ...(challenge?.resourceMetadataUrl ? { resourceMetadataUrl: new URL(challenge.resourceMetadataUrl) } : {}),
+        ...((c.scope ?? challenge?.scope) ? { scope: c.scope ?? challenge?.scope } : {}),
+        fetchFn,
+      });
+      const saved = await p.tokens();
+      if (result !== "AUTHORIZED" || !saved?.access_token) throw new Error(`the flow ended with ${result} and no access token`);
+      return saved;
     });
-    const token = (await p.tokens())?.access_token;
-    if (result !== "AUTHORIZED" || !token) throw new Error(`the flow ended with ${result} and no access token`);
-    return token;
+    if (!c.issuer && tokens.issuer)
+      progress(`token from ${tokens.issuer}: pass --auth-issuer ${tokens.issuer} so the credentials can go to no other server`);
+    return tokens.access_token;
   } catch (err) {
+    // A pinned issuer the server does not name is refused before the token request: the flag is what to check.
     throw new CliError(
       EXIT.auth,
       `The client credentials grant for ${c.clientId} failed: ${(err as Error).message}`,
-      "Check the client id and its secret or key, and that the authorization server allows client_credentials for it.",
+      err instanceof AuthorizationServerMismatchError
+        ? `The server names an authorization server other than --auth-issuer ${c.issuer}, so the credentials were not sent. Check --auth-issuer.`
+        : "Check the client id and its secret or key, and that the authorization server allows client_credentials for it.",
     );
   }
 }

@@ -34,7 +34,9 @@ async function connect(target: Extract<Target, { kind: "live" }>, access: Access
     const failure = asProxyError(err, target.url, limits.timeoutMs);
     if (failure.kind !== "upstream-auth" || !access.credentials || target.url.startsWith("stdio:")) throw failure;
     out.progress(`the server wants a token: client credentials grant for ${access.credentials.clientId}…`);
-    const token = await clientCredentialsToken(target.url, failure.detail?.auth, access.credentials, limits.timeoutMs);
+    const token = await clientCredentialsToken(target.url, failure.detail?.auth, access.credentials, limits.timeoutMs, (text) =>
+      out.progress(text),
+    );
     out.addSecrets([token]);
     // For this server only: the other side of a diff gets its own token, never this one.
     return LiveServer.connect(target.url, { ...access.headers, Authorization: `Bearer ${token}` }, limits, target.stdioConfigPath);
