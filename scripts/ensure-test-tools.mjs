@@ -11,7 +11,7 @@ const stamp = path.join(TEST_TOOLS_DIR, "node_modules", ".toolscope-installed");
 const want = createHash("sha256").update(readFileSync(lock)).digest("hex");
 if (existsSync(stamp) && readFileSync(stamp, "utf8") === want) process.exit(0);
 
-console.log("[toolscope] installing the test tools (test-tools/: the MCP conformance suite, an OAuth server, Node 22)…");
+console.log("[toolscope] installing the test tools (test-tools/: the MCP conformance suite, an OAuth server, schema checkers, Node 22)…");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const r = spawnSync(npm, ["ci", "--prefix", TEST_TOOLS_DIR, "--no-audit", "--no-fund", "--loglevel=error"], { stdio: "inherit" });
 if (r.status !== 0) {

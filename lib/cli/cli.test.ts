@@ -18,6 +18,7 @@ import { startEverythingServer } from "@/playwright/fixtures/everything-server";
 import { lintServer } from "@/lib/docs/lints";
 import { EXIT } from "./exit-codes.ts";
 import { sarifSchemaErrors } from "./testing/sarif-schema.ts";
+import { junitSchemaErrors } from "./testing/junit-schema.ts";
 
 const EVERYTHING = "node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio";
 let demo: ServedHandler;
@@ -265,6 +266,7 @@ describe("toolscope conformance", () => {
     assert.match(all.stdout, /<failure message="[^"]*test_simple_text[^"]*" type="FAILURE">/);
     const opened = all.stdout.match(/<testsuite /g)?.length ?? 0;
     assert.equal(opened, all.stdout.match(/<\/testsuite>/g)?.length, "every suite is closed");
+    assert.deepEqual(await junitSchemaErrors(all.stdout), [], "valid against the Jenkins JUnit schema");
   });
 
   test("without the suite, or with a Node under 22, a usage error says what to install or pass", async () => {

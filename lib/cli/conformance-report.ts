@@ -4,6 +4,7 @@
  * check; FAILURE is a failure, WARNING a failure too unless asked otherwise, SKIPPED skipped).
  */
 import { EXIT, type ExitCode } from "./exit-codes.ts";
+import { junitXml, type JunitCase } from "./junit-report.ts";
 
 export interface ConformanceCheck {
   id: string;
@@ -61,46 +62,19 @@ export function conformanceJson(results: readonly ScenarioResult[], server: stri
   return `${JSON.stringify({ server, summary: summarize(results), scenarios: results }, null, 2)}\n`;
 }
 
-/** Text as XML character data or an attribute value; characters XML 1.0 cannot carry are dropped. */
-export function xmlEscape(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+/** JUnit XML (lib/cli/junit-report.ts): a test suite per scenario, a test case per check. */
+export function conformanceJunit(results: readonly ScenarioResult[], server: string, warningsFail: boolean): string {
+  return junitXml({
+    name: `MCP conformance: ${server}`,
+    suites: results.map((r) => ({ name: r.scenario, cases: r.checks.map((c) => checkCase(r.scenario, c, warningsFail)) })),
+  });
 }
 
-/** JUnit XML: `<testsuites>` with a `<testsuite>` per scenario and a `<testcase>` per check. */
-export function conformanceJunit(results: readonly ScenarioResult[], server: string, warningsFail: boolean): string {
-  const s = summarize(results);
-  const failuresOf = (r: ScenarioResult) => r.checks.filter((c) => isBad(c, warningsFail)).length;
-  const out = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlEscape(`MCP conformance: ${server}`)}" tests="${s.checks}" failures="${results.reduce((n, r) => n + failuresOf(r), 0)}" errors="0" skipped="${s.skipped}">`,
-  ];
-  for (const r of results) {
-    const skipped = r.checks.filter((c) => c.status === "SKIPPED").length;
-    out.push(
-      `  <testsuite name="${xmlEscape(r.scenario)}" tests="${r.checks.length}" failures="${failuresOf(r)}" errors="0" skipped="${skipped}">`,
-    );
-    for (const c of r.checks) {
-      const name = xmlEscape(`${c.id}: ${c.name}`);
-      const open = `    <testcase classname="${xmlEscape(r.scenario)}" name="${name}"`;
-      if (isBad(c, warningsFail)) {
-        const refs = (c.specReferences ?? []).map((ref) => `${ref.id}${ref.url ? ` ${ref.url}` : ""}`).join("\n");
-        out.push(
-          `${open}>`,
-          `      <failure message="${xmlEscape(c.errorMessage ?? c.description)}" type="${c.status}">${xmlEscape(`${c.description}${refs ? `\n${refs}` : ""}`)}</failure>`,
-          "    </testcase>",
-        );
-      } else if (c.status === "SKIPPED")
-        out.push(`${open}>`, `      <skipped message="${xmlEscape(c.errorMessage ?? c.description)}"/>`, "    </testcase>");
-      else out.push(`${open}/>`);
-    }
-    out.push("  </testsuite>");
-  }
-  out.push("</testsuites>");
-  return `${out.join("\n")}\n`;
+function checkCase(scenario: string, c: ConformanceCheck, warningsFail: boolean): JunitCase {
+  const testCase: JunitCase = { classname: scenario, name: `${c.id}: ${c.name}` };
+  if (isBad(c, warningsFail)) {
+    const refs = (c.specReferences ?? []).map((ref) => `${ref.id}${ref.url ? ` ${ref.url}` : ""}`).join("\n");
+    testCase.failure = { message: c.errorMessage ?? c.description, type: c.status, detail: `${c.description}${refs ? `\n${refs}` : ""}` };
+  } else if (c.status === "SKIPPED") testCase.skipped = { message: c.errorMessage ?? c.description };
+  return testCase;
 }
