@@ -3,7 +3,7 @@ import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import type { DocsLinks } from "@/lib/docs/links";
 import type { ToolQuery } from "@/lib/docs/tool-filter";
 import { toolIndexItem, type ToolListItem } from "@/lib/docs/tool-rows";
-import { lintServer, type ServerLint } from "@/lib/docs/lints";
+import { listHints, lintServer, type ServerLint } from "@/lib/docs/lints";
 import { DocsShell } from "./DocsShell";
 import { ExcludedTools } from "./ExcludedTools";
 import { FilteredToolIndex } from "./FilteredToolIndex";
@@ -26,9 +26,9 @@ interface Props {
 /** Lints of a list, computed once per fetched list (a snapshot is reused across page views and searches). */
 const lintCache = new WeakMap<ToolsResponse, ServerLint>();
 
-function lintOf(list: ToolsResponse, era: ServerSummary["era"]): ServerLint {
+function lintOf(list: ToolsResponse, server: ServerSummary): ServerLint {
   let lint = lintCache.get(list);
-  if (!lint) lintCache.set(list, (lint = lintServer(list.tools, { ttlMs: list.ttlMs, cacheScope: list.cacheScope, era })));
+  if (!lint) lintCache.set(list, (lint = lintServer(list.tools, listHints(server, list))));
   return lint;
 }
 
@@ -74,7 +74,7 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
       <FilteredToolIndex rows={items} links={links.data} initialQuery={query} />
       {list.excluded.length > 0 && <ExcludedTools excluded={list.excluded} />}
       {/* LintSummary is its own "Checks" section, heading included. */}
-      <LintSummary lint={lintOf(list, server.era)} links={links} />
+      <LintSummary lint={lintOf(list, server)} links={links} />
     </DocsShell>
   );
 }

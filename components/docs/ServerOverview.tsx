@@ -2,6 +2,8 @@ import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
 import { cacheWords, recordedCacheWords } from "@/lib/docs/cache-words";
 import { Badge } from "@/components/ui/Badge";
 import { Markdown } from "@/components/ui/Markdown";
+import { DeprecationNotes } from "@/components/ui/DeprecationNotes";
+import { serverDeprecations } from "@/lib/mcp/deprecations";
 import { ToolIcon } from "./tool/ToolIcon";
 
 interface Props {
@@ -88,6 +90,7 @@ export function ServerOverview({ server, list, actions, recorded = false }: Prop
           ))}
         </ul>
       </div>
+      <DeprecationNotes items={serverDeprecations(server)} testId="server-deprecations" className="mt-4 block" />
       <div className="mt-4 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid="cache-metadata">
         {recorded ? (
           <p>

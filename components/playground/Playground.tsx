@@ -1,6 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { DeprecationNotes } from "@/components/ui/DeprecationNotes";
+import { serverDeprecations } from "@/lib/mcp/deprecations";
 import { useRouter } from "next/navigation";
 import type { Era, Tool } from "@/lib/mcp/contract";
 import { nextRequestId, requestTemplate, templatesFor, withRequestId } from "@/lib/editor/templates";
@@ -488,6 +490,13 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           {busy || sendQueued ? "Sending…" : "Send"}
         </button>
       </div>
+      {live && (
+        <DeprecationNotes
+          items={serverDeprecations({ capabilities: live.conn.server.capabilities, transport: live.conn.connection.transport })}
+          testId="playground-deprecations"
+          className="mb-2"
+        />
+      )}
       {live && (
         <ArgumentsForm
           text={text}

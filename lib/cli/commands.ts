@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { diffToolLists } from "../docs/diff.ts";
-import { lintServer } from "../docs/lints.ts";
+import { listHints, lintServer } from "../docs/lints.ts";
 import { isObject } from "../json/guards.ts";
 import type { Tool } from "../mcp/contract.ts";
 import type { CliOutput } from "./cli-io.ts";
@@ -121,7 +121,7 @@ ${SERVER_USAGE}
     const { values, positionals, access, limits, format, failOn } = prepareReport("lint", args, ctx, LINT_CHOICES);
     const target = singleTarget("lint", values, positionals);
     const snap = await loadTarget(target, access, limits, ctx.out);
-    const result = lintServer(snap.list.tools, { ttlMs: snap.list.ttlMs, cacheScope: snap.list.cacheScope, era: snap.server.era });
+    const result = lintServer(snap.list.tools, listHints(snap.server, snap.list));
     const file = target.kind === "snapshot" ? target.file : undefined;
     const places = target.kind === "snapshot" ? placeFindings(target.text, result.findings) : result.findings.map(() => undefined);
     ctx.out.result(

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Tool } from "../mcp/contract.ts";
-import { lintServer, lintTool, sentenceCount, invisibleChars, type LintId } from "./lints.ts";
+import { listHints, lintServer, lintTool, sentenceCount, invisibleChars, type LintId } from "./lints.ts";
 
 const good: Tool = {
   name: "search_issues",
@@ -177,4 +177,24 @@ test("lintServer: duplicates, case collisions, ttl and summary", () => {
 test("garbage tools do not throw", () => {
   assert.doesNotThrow(() => lintServer([null as never, {} as never, { name: 5 } as never]));
   assert.doesNotThrow(() => lintServer(undefined as never));
+});
+
+test("deprecated features a server declares: logging (info) and HTTP+SSE (warning), worded from the registry", () => {
+  const hints = listHints({ era: "legacy", capabilities: { tools: {}, logging: {} }, transport: "sse" }, {});
+  const found = lintServer([good], hints).findings.filter((f) => f.id.startsWith("deprecated-"));
+  assert.deepEqual(
+    found.map((f) => [f.id, f.severity]),
+    [
+      ["deprecated-http-sse", "warning"],
+      ["deprecated-logging", "info"],
+    ],
+  );
+  assert.match(found[1].why, /2027-07-28/);
+  assert.match(found[0].fix, /^Serve Streamable HTTP/);
+  assert.deepEqual(
+    lintServer([good], listHints({ era: "modern", capabilities: { tools: {} } }, { ttlMs: 1000 })).findings.filter((f) =>
+      f.id.startsWith("deprecated-"),
+    ),
+    [],
+  );
 });

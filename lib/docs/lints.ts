@@ -11,6 +11,7 @@ import { MAX_TTL_MS } from "./cache-words.ts";
 import { invisibleChars } from "../mcp/visible-text.ts";
 import { originalLength } from "../mcp/tool-text-caps.ts";
 import { lintToolApp, type AppLintId } from "./apps/app-lints.ts";
+import { deprecationSentence, serverDeprecations, type DeprecationId } from "../mcp/deprecations.ts";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -44,6 +45,8 @@ export type LintId =
   | "poison-important-tag"
   | "poison-file-access"
   | "poison-secrecy"
+  | "deprecated-logging"
+  | "deprecated-http-sse"
   | AppLintId;
 
 export interface Finding {
@@ -75,6 +78,23 @@ export interface ListHints {
   cacheScope?: unknown;
   /** The server's era: ttlMs and cacheScope came with 2026-07-28, so a legacy server is not asked for them. */
   era?: "modern" | "legacy";
+  /** The server's capabilities and transport, for the deprecated features it declares (logging, HTTP+SSE). */
+  capabilities?: unknown;
+  transport?: string;
+}
+
+/** The hints of a server and its list: one rule for the web docs and the command line. */
+export function listHints(
+  server: { era: "modern" | "legacy"; capabilities?: unknown; transport?: string },
+  list: { ttlMs?: unknown; cacheScope?: unknown },
+): ListHints {
+  return {
+    ttlMs: list.ttlMs,
+    cacheScope: list.cacheScope,
+    era: server.era,
+    capabilities: server.capabilities,
+    ...(server.transport !== undefined ? { transport: server.transport } : {}),
+  };
 }
 
 /** Descriptions shorter than this (characters) are "thin". */
@@ -152,7 +172,7 @@ export function lintServer(tools: Tool[], hints: ListHints = {}): ServerLint {
       fix: "Rename so the names differ by more than letter case.",
     });
   }
-  findings.push(...lintListHints(hints));
+  findings.push(...lintListHints(hints), ...lintDeprecations(hints));
   findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
   return { findings, summary: summarize(findings) };
 }
@@ -425,6 +445,28 @@ function lintSchema(schema: Record<string, unknown>, tree: ParamTree, add: Add):
       });
     }
   }
+}
+
+const DEPRECATION_LINTS: Partial<Record<DeprecationId, { id: LintId; severity: Severity; message: string }>> = {
+  logging: {
+    id: "deprecated-logging",
+    severity: "info",
+    message: "The server declares the logging capability, deprecated in MCP 2026-07-28.",
+  },
+  "http-sse": {
+    id: "deprecated-http-sse",
+    severity: "warning",
+    message: "The server speaks the HTTP+SSE transport of 2024-11-05, deprecated and the next to be removed.",
+  },
+};
+
+/** Deprecated features the server declares: one finding each, worded from the specification's registry. */
+function lintDeprecations(hints: ListHints): Finding[] {
+  return serverDeprecations(hints).flatMap((d) => {
+    const lint = DEPRECATION_LINTS[d.id];
+    if (!lint) return [];
+    return [{ ...lint, why: deprecationSentence(d), fix: `${d.migration[0].toUpperCase()}${d.migration.slice(1)}.` }];
+  });
 }
 
 function lintListHints(hints: ListHints): Finding[] {

@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { DeprecationNotes } from "@/components/ui/DeprecationNotes";
+import { serverRequestDeprecations } from "@/lib/mcp/deprecations";
 import {
   elicitResult,
   parseRootLines,
@@ -141,10 +143,25 @@ function StepFor({ request, onAnswer, unknownNote }: { request: InputRequest; on
       return <ElicitationFormStep message={request.message} requestedSchema={request.requestedSchema} onAnswer={onAnswer} />;
     case "elicit-url":
       return <UrlStep message={request.message} url={request.url} onAnswer={onAnswer} />;
+    // Sampling and roots are deprecated in 2026-07-28: said once, in the dialog that answers them.
     case "sampling":
-      return <SamplingStep params={request.params} onAnswer={onAnswer} />;
+      return (
+        <>
+          <DeprecationNotes
+            items={serverRequestDeprecations({ method: "sampling/createMessage", params: request.params })}
+            testId="request-deprecations"
+            className="mb-3"
+          />
+          <SamplingStep params={request.params} onAnswer={onAnswer} />
+        </>
+      );
     case "roots":
-      return <RootsStep onAnswer={onAnswer} />;
+      return (
+        <>
+          <DeprecationNotes items={serverRequestDeprecations({ method: "roots/list" })} testId="request-deprecations" className="mb-3" />
+          <RootsStep onAnswer={onAnswer} />
+        </>
+      );
     case "unknown":
       return (
         <div className="space-y-3 text-sm" data-testid="unknown-step">

@@ -69,6 +69,13 @@ describe("the OAuth flow core", () => {
       ["resource-metadata", "authorization-server-metadata", "registration", "authorization-request"],
     );
     assert.ok(res.steps.every((s) => s.ok));
+    // Dynamic Client Registration is deprecated in 2026-07-28: the step that used it says so, with the way out.
+    const registration = res.steps.find((s) => s.kind === "registration")!;
+    assert.ok(
+      registration.checks.some((c) => /Dynamic Client Registration is deprecated since 2026-07-28 .*Client ID Metadata Documents/.test(c)),
+      registration.checks.join("\n"),
+    );
+    assert.ok(!res.steps.find((s) => s.kind === "resource-metadata")!.checks.some((c) => /deprecated/.test(c)));
   });
 
   test("the callback step redeems the code: tokens in the state, none in the recorded steps", async () => {

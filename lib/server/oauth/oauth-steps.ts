@@ -1,4 +1,5 @@
 import "server-only";
+import { DEPRECATIONS, deprecationSentence } from "@/lib/mcp/deprecations";
 import type { HttpExchange } from "@/lib/mcp/contract";
 import { OAUTH_STEP_TITLES, type OAuthAuthorizeRequest, type OAuthStep } from "@/lib/mcp/oauth-contract";
 import { classifyError, ProxyError } from "@/lib/upstream/policy";
@@ -76,6 +77,8 @@ function checksFor(kind: OAuthStep["kind"], x: HttpExchange): string[] {
   } else if (kind === "registration") {
     if (body.client_id !== undefined) out.push(`Registered as client_id ${String(body.client_id)}`);
     out.push(body.client_secret ? "Confidential client (a secret was issued, kept in your browser only)" : "Public client (no secret)");
+    // Said on the step that used it, once per sign-in; Toolscope itself prefers a Client ID Metadata Document.
+    out.push(deprecationSentence(DEPRECATIONS["dynamic-client-registration"]));
   } else if (kind === "token" || kind === "refresh") {
     out.push(`token_type: ${String(body.token_type ?? "(none)")}`);
     if (body.expires_in !== undefined) out.push(`expires in ${String(body.expires_in)} s`);
