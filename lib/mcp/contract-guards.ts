@@ -271,12 +271,15 @@ export function parseRpcRequest(
   const connection = parseDescriptor(b.connection);
   if (b.exchanges !== undefined && typeof b.exchanges !== "boolean")
     throw new ContractError('"exchanges" must be true or false: false answers without the HTTP exchanges.');
+  if (b.tasks !== undefined && typeof b.tasks !== "boolean")
+    throw new ContractError('"tasks" must be true or false: true declares the tasks extension, so a tools/call may become a task.');
   return {
     connection,
     message: b.message,
     headers: parseUserHeaders(b.headers, limits),
     headerOverrides: parseHeaderOverrides(b.headerOverrides, connection),
     ...(b.exchanges === false ? { exchanges: false } : {}),
+    ...(b.tasks === true ? { tasks: true } : {}),
   };
 }
 

@@ -197,6 +197,11 @@ export interface RpcRequest {
    * The exchanges are still recorded for the proxy's own checks; they are just not serialised and sent. Default true.
    */
   exchanges?: boolean;
+  /**
+   * Declare the tasks extension (2026-07-28) on this request, so a server may answer a tools/call with a task handle.
+   * Only a caller that follows a task to its end sets it (the playground); default false.
+   */
+  tasks?: boolean;
 }
 
 /** One thing the proxy put on the wire that the user did not write. */

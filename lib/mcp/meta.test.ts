@@ -39,3 +39,12 @@ test("legacy requests get no envelope; notifications get no id", () => {
   assert.deepEqual(stampMessage({ jsonrpc: "2.0", id: 1, method: "tools/list" }, "legacy", () => 2).added, []);
   assert.equal("id" in stampMessage({ jsonrpc: "2.0", method: "notifications/cancelled" }, "legacy", () => 2).message, false);
 });
+
+test("the tasks extension is declared only when asked, beside the apps extension or without it", async () => {
+  const { clientCapabilities, TASKS_EXTENSION_ID, UI_EXTENSION } = await import("./meta.ts");
+  const ext = (c: Record<string, unknown>) => Object.keys((c.extensions as Record<string, unknown> | undefined) ?? {});
+  assert.deepEqual(ext(clientCapabilities(true)), [UI_EXTENSION]);
+  assert.deepEqual(ext(clientCapabilities(true, true)), [UI_EXTENSION, TASKS_EXTENSION_ID]);
+  assert.deepEqual(ext(clientCapabilities(false, true)), [TASKS_EXTENSION_ID]);
+  assert.deepEqual(ext(clientCapabilities(false)), []);
+});

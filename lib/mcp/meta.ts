@@ -39,9 +39,17 @@ const WITHOUT_APPS = (() => {
  * What this connection declares: everything, or (the playground's switch, ConnectRequest.apps false) everything but
  * the MCP Apps extension, so a person sees the text-only answer a server gives a host without apps.
  */
-export function clientCapabilities(apps: boolean): Record<string, unknown> {
-  return apps ? CLIENT_CAPABILITIES : WITHOUT_APPS;
+export function clientCapabilities(apps: boolean, tasks = false): Record<string, unknown> {
+  const base: Record<string, unknown> = apps ? CLIENT_CAPABILITIES : WITHOUT_APPS;
+  if (!tasks) return base;
+  // The tasks extension (2026-07-28, SEP-2663), declared only on requests whose sender follows a task to its end (the
+  // playground's calls): a server may then answer a tools/call with a task handle instead of the result.
+  const extensions = isObject(base.extensions) ? base.extensions : {};
+  return { ...base, extensions: { ...extensions, [TASKS_EXTENSION_ID]: {} } };
 }
+
+/** The tasks extension's id (lib/mcp/tasks reads what it brings). */
+export const TASKS_EXTENSION_ID = "io.modelcontextprotocol/tasks";
 
 let counter = 0;
 /** The id the proxy gives a request the user wrote without one (unique enough for one exchange; never reused soon). */

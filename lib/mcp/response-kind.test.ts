@@ -32,8 +32,8 @@ test("the error taxonomy keeps unknown tool apart from invalid params", () => {
 
 test("resultTypeWarning: an unknown or wrongly typed resultType on a modern result is named, with what the spec requires", () => {
   assert.equal(
-    resultTypeWarning({ jsonrpc: "2.0", id: 1, result: { resultType: "task", content: [] } }, "modern"),
-    'Unknown resultType "task": MCP 2026-07-28 defines "complete" and "input_required" (extensions may add others only when the client advertises them, and Toolscope advertises none), and a client MUST treat the result as invalid, so Toolscope does not take it as the server\'s answer.',
+    resultTypeWarning({ jsonrpc: "2.0", id: 1, result: { resultType: "later", content: [] } }, "modern"),
+    'Unknown resultType "later": MCP 2026-07-28 defines "complete" and "input_required" (extensions may add others only when the client advertises them: Toolscope advertises "task" on the playground\'s calls), and a client MUST treat the result as invalid, so Toolscope does not take it as the server\'s answer.',
   );
   assert.match(resultTypeWarning({ result: { resultType: "" } }, "modern") ?? "", /^Unknown resultType "": /);
   assert.match(
@@ -52,7 +52,7 @@ test("resultTypeWarning: an unknown or wrongly typed resultType on a modern resu
   assert.match(resultTypeWarning({ result: { resultType: ["complete"] } }, "modern") ?? "", /is an array \(\["complete"\]\)/);
   assert.match(resultTypeWarning({ result: { resultType: { kind: "complete" } } }, "modern") ?? "", /is an object/);
   // The warning agrees with classifyResponse, which shows such a result as invalid.
-  assert.equal(classifyResponse({ result: { resultType: "task" } }).kind, "invalid");
+  assert.equal(classifyResponse({ result: { resultType: "later" } }).kind, "invalid");
 });
 
 test("resultTypeWarning: nothing for known values, an absent resultType, errors, no response, or a legacy result", () => {
@@ -63,4 +63,21 @@ test("resultTypeWarning: nothing for known values, an absent resultType, errors,
   assert.equal(resultTypeWarning(null, "modern"), undefined);
   assert.equal(resultTypeWarning({ result: "complete" }, "modern"), undefined, "not a result object: classifyResponse reports that");
   assert.equal(resultTypeWarning({ result: { resultType: "task" } }, "legacy"), undefined, "earlier versions have no resultType");
+});
+
+test("a task handle: a tools/call may become one where the request declared the tasks extension; nothing else may", () => {
+  const handle = { result: { resultType: "task", taskId: "t1", status: "working" } };
+  assert.deepEqual(classifyResponse(handle, "tools/call"), { kind: "task" });
+  const other = classifyResponse(handle, "prompts/get");
+  assert.equal(other.kind, "invalid");
+  assert.match(other.kind === "invalid" ? other.reason : "", /only a tools\/call may become a task/);
+  assert.equal(resultTypeWarning(handle, "modern", { method: "tools/call", tasksDeclared: true }), undefined);
+  assert.match(
+    resultTypeWarning(handle, "modern", { method: "tools/call", tasksDeclared: false }) ?? "",
+    /did not declare the tasks extension in its _meta/,
+  );
+  assert.match(
+    resultTypeWarning(handle, "modern", { method: "resources/read", tasksDeclared: true }) ?? "",
+    /answered resources\/read with a task handle/,
+  );
 });

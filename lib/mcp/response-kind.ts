@@ -4,6 +4,7 @@ export type ResponseKind =
   | { kind: "result"; resultType: string }
   | { kind: "tool-error" }
   | { kind: "input-required"; inputRequests: Record<string, unknown>; requestState?: string }
+  | { kind: "task" }
   | { kind: "rpc-error"; code: number; errorKind: RpcErrorKind; title: string; explanation: string; data?: unknown }
   | { kind: "invalid"; reason: string };
 
@@ -58,6 +59,8 @@ const ERRORS: Record<number, ErrorInfo> = {
 };
 
 const RESULT_TYPES = new Set(["complete", "input_required"]);
+/** Result types an extension adds: `task` (the tasks extension, 2026-07-28), valid only where the request declared it. */
+const EXTENSION_RESULT_TYPES = new Set(["task"]);
 
 /** Classify a JSON-RPC response. A missing `resultType` means `complete` (legacy servers never send one). */
 export function classifyResponse(response: Record<string, unknown>, method?: string): ResponseKind {
@@ -95,6 +98,15 @@ export function classifyResponse(response: Record<string, unknown>, method?: str
   if (!isObject(response.result)) return { kind: "invalid", reason: "The response has neither a result object nor an error." };
   const result = response.result;
   const resultType = result.resultType === undefined ? "complete" : result.resultType;
+  if (resultType === "task") {
+    // The tasks extension lets a server turn only a tools/call into a task (SEP-2663); anything else is invalid.
+    return method === undefined || method === "tools/call"
+      ? { kind: "task" }
+      : {
+          kind: "invalid",
+          reason: `A task handle answered ${method}: only a tools/call may become a task, so a client must treat it as invalid.`,
+        };
+  }
   if (typeof resultType !== "string" || !RESULT_TYPES.has(resultType)) {
     return { kind: "invalid", reason: `Unknown resultType ${JSON.stringify(resultType)}: a client must treat it as an invalid response.` };
   }
@@ -123,10 +135,20 @@ function describeType(v: unknown): string {
  * versions have no `resultType`), an error or no response, a known value, and an absent `resultType` (which clients
  * MUST read as `complete`, for servers of earlier versions).
  */
-export function resultTypeWarning(response: Record<string, unknown> | null, era: "modern" | "legacy"): string | undefined {
+export function resultTypeWarning(
+  response: Record<string, unknown> | null,
+  era: "modern" | "legacy",
+  request: { method?: unknown; tasksDeclared?: boolean } = {},
+): string | undefined {
   if (era !== "modern" || !response || !isObject(response.result) || !("resultType" in response.result)) return undefined;
   const value = response.result.resultType;
   if (value === undefined) return undefined;
+  if (typeof value === "string" && EXTENSION_RESULT_TYPES.has(value)) {
+    if (request.method !== undefined && request.method !== "tools/call")
+      return `The server answered ${String(request.method)} with a task handle: only a tools/call may become a task (SEP-2663), so a client MUST treat it as invalid.`;
+    if (request.tasksDeclared) return undefined;
+    return 'The server answered with a task handle (resultType "task"), but this request did not declare the tasks extension in its _meta: a server must not create a task then, and a client MUST treat the result as invalid.';
+  }
   const known = [...RESULT_TYPES].map((t) => JSON.stringify(t)).join(" and ");
   const invalid = "a client MUST treat the result as invalid, so Toolscope does not take it as the server's answer";
   if (typeof value !== "string") {
@@ -135,5 +157,5 @@ export function resultTypeWarning(response: Record<string, unknown> | null, era:
   if (RESULT_TYPES.has(value)) return undefined;
   const near = [...RESULT_TYPES].find((t) => t === value.trim().toLowerCase().replace(/[-\s]/g, "_"));
   const hint = near ? ` (values are exact: did the server mean ${JSON.stringify(near)}?)` : "";
-  return `Unknown resultType ${JSON.stringify(value)}${hint}: MCP 2026-07-28 defines ${known} (extensions may add others only when the client advertises them, and Toolscope advertises none), and ${invalid}.`;
+  return `Unknown resultType ${JSON.stringify(value)}${hint}: MCP 2026-07-28 defines ${known} (extensions may add others only when the client advertises them: Toolscope advertises "task" on the playground's calls), and ${invalid}.`;
 }

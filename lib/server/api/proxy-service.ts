@@ -230,6 +230,7 @@ export async function rpc(input: WithHeaders<RpcRequest> & { message: Record<str
             message: input.message,
             userHeaders: input.headers,
             headerOverrides: input.headerOverrides,
+            ...(input.tasks ? { tasks: true } : {}),
             findTool,
             // Until the answer streams; then a call with progress (or a listen stream) is bounded by the stream limits.
             timeoutMs: ctx.config.requestTimeoutMs,

@@ -31,6 +31,8 @@ export interface SendRpcOptions {
   maxBodyBytes: number;
   /** `Mcp-Name` / `Mcp-Param-*` values to send instead of the derived ones (validated by the contract guards). */
   headerOverrides?: Record<string, string>;
+  /** Declare the tasks extension on this request (modern era only): a tools/call may then come back as a task handle. */
+  tasks?: boolean;
   signal?: AbortSignal;
   onSseEvent?: (e: SseEvent) => void;
   onNotification?: (message: Record<string, unknown>) => void;
@@ -103,7 +105,8 @@ function withProgressToken(message: Record<string, unknown>, added: AddedField[]
 /** Send the user's message as written, plus what the protocol requires, and report every addition. */
 export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
   const { descriptor, upstream } = opts;
-  const stamped = stampMessage(opts.message, descriptor.era, proxyRequestId, clientCapabilities(descriptor.apps !== false));
+  const tasks = opts.tasks === true && descriptor.era === "modern";
+  const stamped = stampMessage(opts.message, descriptor.era, proxyRequestId, clientCapabilities(descriptor.apps !== false, tasks));
   const added = stamped.added;
   const message = opts.asker ? withProgressToken(stamped.message, added) : stamped.message;
   const tool = await calledTool(message, opts.findTool);
@@ -155,7 +158,7 @@ export async function sendRpc(opts: SendRpcOptions): Promise<RpcResponse> {
     });
   recordOverrides(result.exchanges, overrides, opts.userHeaders);
   const outputValidation = tool ? checkOutput(tool, result.response) : undefined;
-  const resultType = resultTypeWarning(result.response, descriptor.era);
+  const resultType = resultTypeWarning(result.response, descriptor.era, { method: message.method, tasksDeclared: tasks });
   const protocolWarnings = [
     ...(descriptor.era === "modern" ? streamConduct(message, result.notifications) : []),
     ...(resultType ? [resultType] : []),
