@@ -204,6 +204,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     headers,
     headerOverrides,
     logLevel: prefs.logLevel,
+    tasks: prefs.tasks,
     onConnection: replaceDescriptor,
     onFinished,
     // A token about to expire is refreshed before sending; a refusal waits for a refresh or the user's sign-in.
@@ -564,6 +565,10 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
       <label className="mt-1 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <input type="checkbox" checked={prefs.apps} onChange={(e) => updatePrefs({ apps: e.target.checked })} data-testid="pref-apps" />
         Declare MCP Apps support (off: connect again as a host without apps, to see the text-only answers)
+      </label>
+      <label className="mt-1 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+        <input type="checkbox" checked={prefs.tasks} onChange={(e) => updatePrefs({ tasks: e.target.checked })} data-testid="pref-tasks" />
+        Declare tasks support (2026-07-28: a server may answer a call with a task, followed here until it ends)
       </label>
     </section>
   );

@@ -12,6 +12,10 @@ import {
   type RoundRecord,
 } from "@/lib/playground/server-requests/mrtr";
 import { withPlaygroundMeta, type LogLevelChoice } from "@/lib/playground/notifications";
+import { followTask } from "@/lib/playground/tasks/follow-task";
+import { taskHandleOf } from "@/lib/playground/tasks/task-handle";
+import { TASK_POLL_LIMITS } from "@/lib/mcp/tasks/task-poll";
+import type { TaskState } from "@/lib/mcp/tasks/task-shapes";
 import { NO_ATTEMPTS, type AuthAttempts } from "@/lib/playground/oauth/oauth-policy";
 import {
   answerFailedNotice,
@@ -36,6 +40,8 @@ export interface Round {
   answered?: Record<string, unknown>;
   /** Milliseconds from sending to the outcome, as the browser saw it. */
   elapsedMs?: number;
+  /** Cancel was pressed while this round was in flight. */
+  cancelled?: boolean;
 }
 
 /**
@@ -57,6 +63,8 @@ export interface Exchange {
   note?: string;
   /** What happened to the server's mid-call requests that the user did not answer here (timed out, withdrawn…). */
   notices?: string[];
+  /** The call became a task: as last polled, and when following it began (epoch ms). */
+  task?: TaskState & { startedAt: number; seenAt: number };
 }
 
 /** The input requests of the latest round, waiting for the user. */
@@ -88,6 +96,8 @@ interface Options {
    */
   onNotification?: (messages: Record<string, unknown>[], origin: "call" | "session") => void;
   maxRounds?: number;
+  /** Declare the tasks extension on calls (2026-07-28), so a server may answer with a task, followed to its end. */
+  tasks?: boolean;
   /** The headers to start an exchange with, when they must be made first (an OAuth token about to expire is refreshed). */
   prepareHeaders?: () => Promise<UserHeaders>;
   /**
@@ -141,6 +151,7 @@ export function useExchangeRunner({
   maxRounds = MAX_MRTR_ROUNDS,
   prepareHeaders,
   onAuthRefusal,
+  tasks = false,
 }: Options) {
   const [exchange, setExchange] = useState<Exchange | null>(null);
   const [ask, setAsk] = useState<PendingAsk | null>(null);
@@ -154,6 +165,8 @@ export function useExchangeRunner({
   /** Publishes a change to the exchange in flight (set by `run`, so callbacks outside it can update the exchange). */
   const updateRef = useRef<((f: (ex: Exchange) => Exchange) => void) | null>(null);
   const resolverRef = useRef<((answers: Record<string, unknown> | null) => void) | null>(null);
+  /** The task being followed (the call came back as one): Cancel then sends tasks/cancel instead of closing anything. */
+  const taskRef = useRef<{ cancel: () => void } | null>(null);
   // This render's inputs, read by callbacks that outlive it (a call in flight outlasts re-renders).
   const inputs = {
     connection,
@@ -165,6 +178,7 @@ export function useExchangeRunner({
     onNotification,
     prepareHeaders,
     onAuthRefusal,
+    tasks,
   };
   const latest = useRef(inputs);
   useEffect(() => {
@@ -190,6 +204,7 @@ export function useExchangeRunner({
       abortRef.current?.abort();
       if (flightRef.current?.fallback) clearTimeout(flightRef.current.fallback);
       flightRef.current = null;
+      taskRef.current = null;
       resolverRef.current?.(null);
       const ctrl = new AbortController();
       abortRef.current = ctrl;
@@ -226,11 +241,16 @@ export function useExchangeRunner({
       if (!isCurrent()) return;
       let authAttempts = NO_ATTEMPTS;
       const used = new Set<unknown>([original.id]);
-      let current = original;
-      let answered: Record<string, unknown> | undefined;
-      for (let n = 1; ; n++) {
+      // The tasks extension is declared on the call (2026-07-28) when the person allows tasks: the server may then
+      // answer with a task handle, followed below to its end.
+      const declareTasks = latest.current.tasks === true && conn.era === "modern";
+      let n = 0;
+
+      /** Send one message as a round of this exchange; undefined when the exchange was aborted (a new Send). */
+      const sendRound = async (message: Record<string, unknown>, answered?: Record<string, unknown>): Promise<Round | undefined> => {
+        n++;
         let outcome: Outcome;
-        const { message: wire, added } = withPlaygroundMeta(current, conn.era, latest.current.logLevel);
+        const { message: wire, added } = withPlaygroundMeta(message, conn!.era, latest.current.logLevel);
         const flight: Flight = { ctrl, cancelRequested: false };
         if (isCurrent()) flightRef.current = flight;
         const sentAt = performance.now();
@@ -238,14 +258,14 @@ export function useExchangeRunner({
         try {
           if (isCurrent()) setLive([]);
           const rpc = await api.rpcStream(
-            conn,
+            conn!,
             wire,
             headers,
             {
-              onNotification: (n) => {
+              onNotification: (note) => {
                 streamed++;
-                latest.current.onNotification?.([n], "call");
-                if (isCurrent()) setLive((l) => [...l, n]);
+                latest.current.onNotification?.([note], "call");
+                if (isCurrent()) setLive((l) => [...l, note]);
               },
               onStream: (streamId) => {
                 flight.streamId = streamId;
@@ -265,6 +285,7 @@ export function useExchangeRunner({
             },
             ctrl.signal,
             overrides,
+            declareTasks && message.method === "tools/call",
           );
           rpc.added = [...added, ...rpc.added];
           // An API that answered with JSON instead of a stream hands the notifications over with the result only.
@@ -276,7 +297,7 @@ export function useExchangeRunner({
           }
           outcome = { kind: "response", rpc };
         } catch (err) {
-          if (!flight.cancelRequested && ((err as Error).name === "AbortError" || ctrl.signal.aborted)) return finish("cancelled");
+          if (!flight.cancelRequested && ((err as Error).name === "AbortError" || ctrl.signal.aborted)) return undefined;
           // After Cancel, the proxy ends the stream with an error carrying the exchanges so far; when it did not
           // (no stream yet, or no answer in time), the connection was closed here and the round says so.
           outcome = {
@@ -291,15 +312,92 @@ export function useExchangeRunner({
           if (flightRef.current === flight) flightRef.current = null;
           if (isCurrent() && asksRef.current.length) setAsks([]);
         }
-        publish({
-          ...ex,
-          state: flight.cancelRequested ? "cancelling" : "running",
-          rounds: [
-            ...ex.rounds,
-            { n, message: current, outcome, elapsedMs: performance.now() - sentAt, ...(answered ? { answered } : {}) },
-          ],
+        const round: Round = { n, message, outcome, elapsedMs: performance.now() - sentAt, ...(answered ? { answered } : {}) };
+        publish({ ...ex, state: flight.cancelRequested ? "cancelling" : "running", rounds: [...ex.rounds, round] });
+        if (flight.cancelRequested) round.cancelled = true;
+        return round;
+      };
+
+      /** Wait for the person's answers to input requests (MRTR rounds, a task's input); null: they closed the dialog. */
+      const askPerson = async (pending: PendingAsk): Promise<Record<string, unknown> | null> => {
+        publish({ ...ex, state: "asking" });
+        setAsk(pending);
+        const answers = await new Promise<Record<string, unknown> | null>((resolve) => {
+          resolverRef.current = resolve;
         });
-        if (flight.cancelRequested) {
+        resolverRef.current = null;
+        if (isCurrent()) setAsk(null);
+        return answers;
+      };
+
+      /** The call came back as a task: follow it (polls, input, cancel) as further rounds of this exchange. */
+      const follow = async (handle: TaskState): Promise<void> => {
+        let cancelled = false;
+        let wake: ((passed: boolean) => void) | undefined;
+        const startedAt = Date.now();
+        taskRef.current = {
+          cancel: () => {
+            cancelled = true;
+            wake?.(false);
+            resolverRef.current?.(null);
+          },
+        };
+        const showTask = (task: TaskState) =>
+          publish({ ...ex, state: ex.state === "cancelling" ? "cancelling" : "running", task: { ...task, startedAt, seenAt: Date.now() } });
+        try {
+          const ended = await followTask(
+            handle,
+            original.id,
+            {
+              send: async (message) => {
+                const round = await sendRound(message);
+                if (!round) throw new DOMException("A new Send replaced this exchange.", "AbortError");
+                return round.outcome.kind === "response" ? round.outcome.rpc.response : null;
+              },
+              // A new Send (the signal aborted) stops following without cancelling the task: it runs on, unpolled.
+              wait: (ms) =>
+                new Promise<boolean>((resolve, reject) => {
+                  if (ctrl.signal.aborted) return reject(new DOMException("A new Send replaced this exchange.", "AbortError"));
+                  if (cancelled) return resolve(false);
+                  const timer = setTimeout(() => resolve(true), ms);
+                  wake = (passed) => {
+                    clearTimeout(timer);
+                    resolve(passed);
+                  };
+                  ctrl.signal.addEventListener(
+                    "abort",
+                    () => {
+                      clearTimeout(timer);
+                      reject(new DOMException("A new Send replaced this exchange.", "AbortError"));
+                    },
+                    { once: true },
+                  );
+                }),
+              now: () => Date.now(),
+              ask: (requests) => askPerson({ requests, round: n, repeated: false }),
+              onTask: showTask,
+              cancelled: () => cancelled,
+            },
+            TASK_POLL_LIMITS,
+          );
+          if (!isCurrent()) return;
+          if (ended.end === "done") return finish("done");
+          return finish(ended.end, ended.note);
+        } catch (err) {
+          if ((err as Error).name === "AbortError" || ctrl.signal.aborted) return finish("cancelled");
+          throw err;
+        } finally {
+          if (taskRef.current && isCurrent()) taskRef.current = null;
+        }
+      };
+
+      let current = original;
+      let answered: Record<string, unknown> | undefined;
+      for (;;) {
+        const round = await sendRound(current, answered);
+        if (!round) return finish("cancelled");
+        const outcome = round.outcome;
+        if (round.cancelled) {
           // The call may have finished before the cancel reached it: then its answer stands.
           if (outcome.kind === "response" && nextStep(mrtrRecords(ex.rounds), maxRounds).kind === "done")
             return finish("done", "The call had already finished when you cancelled it.");
@@ -322,17 +420,16 @@ export function useExchangeRunner({
         if (outcome.kind === "proxy-error") return finish("done");
         const records = mrtrRecords(ex.rounds);
         const step = nextStep(records, maxRounds);
-        if (step.kind === "done") return finish("done");
+        if (step.kind === "done") {
+          const handle = taskHandleOf(current, outcome.rpc.response, conn.era, declareTasks);
+          if (!handle) return finish("done");
+          if (!handle.ok) return finish("stopped", handle.error);
+          return follow(handle.task);
+        }
         if (step.kind === "stop") return finish("stopped", step.reason);
         let inputResponses: Record<string, unknown> = {};
         if (step.kind === "ask") {
-          publish({ ...ex, state: "asking" });
-          setAsk({ requests: step.requests, round: n, repeated: step.repeated });
-          const answers = await new Promise<Record<string, unknown> | null>((resolve) => {
-            resolverRef.current = resolve;
-          });
-          resolverRef.current = null;
-          if (isCurrent()) setAsk(null);
+          const answers = await askPerson({ requests: step.requests, round: n, repeated: step.repeated });
           if (ctrl.signal.aborted) return finish("cancelled");
           if (answers === null) return finish("abandoned", "You closed the input dialog, so the call was not retried.");
           inputResponses = answers;
@@ -371,6 +468,11 @@ export function useExchangeRunner({
   );
 
   const cancel = useCallback(() => {
+    if (taskRef.current) {
+      updateRef.current?.((ex) => ({ ...ex, state: "cancelling" }));
+      taskRef.current.cancel();
+      return;
+    }
     resolverRef.current?.(null);
     setAsk(null);
     const flight = flightRef.current;

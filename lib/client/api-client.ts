@@ -63,8 +63,14 @@ async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promi
 }
 
 /** The /api/rpc body; header overrides only when there are any. */
-function rpcBody(connection: ConnectionDescriptor, message: unknown, headers: UserHeaders, headerOverrides: Record<string, string> = {}) {
-  return { connection, message, headers, ...(Object.keys(headerOverrides).length ? { headerOverrides } : {}) };
+function rpcBody(
+  connection: ConnectionDescriptor,
+  message: unknown,
+  headers: UserHeaders,
+  headerOverrides: Record<string, string> = {},
+  tasks = false,
+) {
+  return { connection, message, headers, ...(Object.keys(headerOverrides).length ? { headerOverrides } : {}), ...(tasks ? { tasks } : {}) };
 }
 
 /** What a streamed /api/rpc hands over before its final event. */
@@ -92,9 +98,11 @@ async function rpcStream(
   handlers: RpcStreamHandlers | ((n: Record<string, unknown>) => void),
   signal?: AbortSignal,
   headerOverrides?: Record<string, string>,
+  /** Declare the tasks extension on this request (the caller follows a task handle to its end). */
+  tasks = false,
 ): Promise<RpcResponse> {
   const on: RpcStreamHandlers = typeof handlers === "function" ? { onNotification: handlers } : handlers;
-  const res = await send("/api/rpc", rpcBody(connection, message, headers, headerOverrides), "text/event-stream", signal);
+  const res = await send("/api/rpc", rpcBody(connection, message, headers, headerOverrides, tasks), "text/event-stream", signal);
   if (!(res.headers.get("content-type") ?? "").includes("text/event-stream") || !res.body) return readJson<RpcResponse>(res);
   let final: { ok: true; body: RpcResponse } | { ok: false; status: number; body: ProxyErrorBody } | undefined;
   const parser = new SseParser((e) => {

@@ -100,3 +100,16 @@ test("templates take the id to continue from; withRequestId re-ids a template's 
   assert.equal(withRequestId("{ broken", 4), "{ broken");
   assert.equal(withRequestId('{"method":"notifications/initialized"}', 4), '{"method":"notifications/initialized"}');
 });
+
+test("a 2025-11-25 tool that requires a task gets the request for one; optional and forbidden tools do not", () => {
+  const tool = (taskSupport?: string) => ({
+    name: "research",
+    inputSchema: { type: "object" },
+    ...(taskSupport ? { execution: { taskSupport } } : {}),
+  });
+  const params = (t: ReturnType<typeof tool>) => JSON.parse(requestTemplate("tools/call", { tool: t })).params;
+  assert.deepEqual(params(tool("required")).task, { ttl: 300000 });
+  assert.equal(params(tool("optional")).task, undefined);
+  assert.equal(params(tool("forbidden")).task, undefined);
+  assert.equal(params(tool()).task, undefined);
+});

@@ -8,6 +8,7 @@ import type { Tool } from "../mcp/contract.ts";
 import type { EditorEra } from "./mcp-catalogue.ts";
 import { isObject } from "../json/guards.ts";
 import { exampleArgs } from "../docs/example-args.ts";
+import { TEMPLATE_TASK_TTL_MS, toolTaskSupport } from "../mcp/tasks/task-support.ts";
 
 export type TemplateKind =
   | "server/discover"
@@ -55,7 +56,7 @@ export function templatesFor(era: EditorEra): TemplateInfo[] {
 
 export interface TemplateOptions {
   /** For `tools/call`: the tool to call. Without it a placeholder name is used. */
-  tool?: Pick<Tool, "name" | "inputSchema">;
+  tool?: Pick<Tool, "name" | "inputSchema"> & { execution?: unknown };
   /** For `tools/call`: example arguments from a schema; defaults to the docs generator (valid against the schema). */
   exampleArgs?: (schema: Record<string, unknown>) => unknown;
   /** For `resources/read`. */
@@ -119,7 +120,10 @@ function templateMessage(kind: TemplateKind, o: TemplateOptions): Record<string,
     case "tools/call": {
       const schema = o.tool && isObject(o.tool.inputSchema) ? o.tool.inputSchema : { type: "object" };
       const args = (o.exampleArgs ?? exampleArgs)(schema);
-      return msg("tools/call", { name: o.tool?.name ?? "tool_name", arguments: isObject(args) ? args : {} });
+      const call: Record<string, unknown> = { name: o.tool?.name ?? "tool_name", arguments: isObject(args) ? args : {} };
+      // A 2025-11-25 tool that must run as a task gets the request for one; "optional" is the person's choice.
+      if (o.tool && toolTaskSupport(o.tool).support === "required") call.task = { ttl: TEMPLATE_TASK_TTL_MS };
+      return msg("tools/call", call);
     }
     case "subscriptions/listen":
       return msg("subscriptions/listen", {

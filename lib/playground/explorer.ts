@@ -32,7 +32,7 @@ export function groupTools(tools: Tool[]): ToolGroup[] {
 }
 
 /** The `tools/call` for `tool`, with example arguments from its inputSchema (`id`: lib/editor/templates nextRequestId). */
-export function toolCallText(tool: Pick<Tool, "name" | "inputSchema">, id: number): string {
+export function toolCallText(tool: Pick<Tool, "name" | "inputSchema"> & { execution?: unknown }, id: number): string {
   return requestTemplate("tools/call", { tool, id });
 }
 

@@ -11,6 +11,7 @@ import { RenderedResult } from "./RenderedResult";
 import { ResultTabs } from "./ResultTabs";
 import { ServerRequestsLog, SessionMessagesLog } from "../server-requests/ServerRequestsLog";
 import { roundSummary } from "./round-summary";
+import { TaskCard } from "./TaskCard";
 import type { Exchange, Round } from "../useExchangeRunner";
 
 interface Props {
@@ -98,20 +99,26 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsk
       <div className={`space-y-3 ${previous ? "opacity-60" : ""}`}>
         {(rounds.length > 1 || (exchange.state === "asking" && rounds.length > 0)) && (
           <ol className="flex flex-wrap gap-1" aria-label="Rounds of this exchange" data-testid="mrtr-rounds">
-            {rounds.map((r) => (
-              <li key={r.n}>
-                <button
-                  type="button"
-                  onClick={() => setPicked(r.n)}
-                  aria-current={r === round ? "true" : undefined}
-                  data-testid="mrtr-round"
-                  className={`rounded-md border px-2 py-1 text-left text-xs ${r === round ? "border-accent-600 bg-accent-50 dark:bg-accent-700/20" : "border-zinc-200 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900"}`}
-                >
-                  <span className="font-semibold">Round {r.n}</span> · {roundSummary(r)}
-                  {r.answered && <span className="block text-zinc-500">answered {answerSummary(r.answered)}</span>}
-                </button>
-              </li>
-            ))}
+            {shownRounds(rounds, round).map((r, i) =>
+              typeof r === "number" ? (
+                <li key={`elided-${i}`} className="self-center px-1 text-xs text-zinc-500" data-testid="rounds-elided">
+                  … {r} more
+                </li>
+              ) : (
+                <li key={r.n}>
+                  <button
+                    type="button"
+                    onClick={() => setPicked(r.n)}
+                    aria-current={r === round ? "true" : undefined}
+                    data-testid="mrtr-round"
+                    className={`rounded-md border px-2 py-1 text-left text-xs ${r === round ? "border-accent-600 bg-accent-50 dark:bg-accent-700/20" : "border-zinc-200 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900"}`}
+                  >
+                    <span className="font-semibold">Round {r.n}</span> · {roundSummary(r)}
+                    {r.answered && <span className="block text-zinc-500">answered {answerSummary(r.answered)}</span>}
+                  </button>
+                </li>
+              ),
+            )}
           </ol>
         )}
         {label && (
@@ -119,6 +126,7 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsk
             {label}
           </p>
         )}
+        {exchange.task && <TaskCard task={exchange.task} running={!settled} />}
         {exchange.note && (
           <p
             role="alert"
@@ -147,11 +155,34 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsk
             cancelled={exchange.state === "cancelled" && round === rounds.at(-1)}
             app={exchange.state === "done" && !previous ? app : undefined}
             appKey={`${exchange.id}-${round.n}`}
+            taskTool={exchange.task ? calledTool(rounds[0], tools) : undefined}
           />
         )}
       </div>
     </div>
   );
+}
+
+/**
+ * The rounds to list: all of them up to a dozen; a long task's polls are elided in the middle (a number: how many),
+ * keeping the first two, the last eight and the one on view.
+ */
+function shownRounds(rounds: Round[], picked: Round | undefined): (Round | number)[] {
+  if (rounds.length <= 12) return rounds;
+  const keep = new Set([...rounds.slice(0, 2), ...rounds.slice(-8), ...(picked ? [picked] : [])]);
+  const out: (Round | number)[] = [];
+  for (const r of rounds) {
+    if (keep.has(r)) out.push(r);
+    else if (typeof out.at(-1) === "number") (out[out.length - 1] as number)++;
+    else out.push(1);
+  }
+  return out;
+}
+
+/** The tool a round's tools/call names, when the list has it. */
+function calledTool(round: Round | undefined, tools: Tool[]): Tool | undefined {
+  const name = (round?.message.params as { name?: unknown } | undefined)?.name;
+  return round?.message.method === "tools/call" ? tools.find((t) => t.name === name) : undefined;
 }
 
 /** `cancelled`: the user cancelled this round's call, so its "error" is the proxy confirming that, not a failure. */
@@ -162,9 +193,12 @@ function RoundView({
   cancelled = false,
   app,
   appKey,
+  taskTool,
 }: {
   app?: AppConnection;
   appKey?: string;
+  /** The tool whose call became a task: a task round's result is that tool's (its outputSchema checks it). */
+  taskTool?: Tool;
   round: Round;
   tools: Tool[];
   onNextPage?: Props["onNextPage"];
@@ -206,8 +240,7 @@ function RoundView({
   }
   const rpc = round.outcome.rpc;
   const method = typeof round.message.method === "string" ? round.message.method : undefined;
-  const toolName = (round.message.params as { name?: unknown } | undefined)?.name;
-  const tool = method === "tools/call" ? tools.find((t) => t.name === toolName) : undefined;
+  const tool = method === "tools/call" ? calledTool(round, tools) : taskTool;
   return (
     <>
       <ProgressLog notifications={rpc.notifications} />

@@ -127,9 +127,32 @@ function StructuredContent({ value, tool, skipped }: { value: unknown; tool?: To
   );
 }
 
+/** The tool result inside a completed 2026-07-28 task's tasks/get answer. */
+function completedTaskResult(response: Record<string, unknown>): Record<string, unknown> | undefined {
+  const result = response.result;
+  if (typeof result !== "object" || result === null) return undefined;
+  const r = result as Record<string, unknown>;
+  return r.status === "completed" && typeof r.result === "object" && r.result !== null ? (r.result as Record<string, unknown>) : undefined;
+}
+
 /** The server's answer, rendered: content blocks, structured content with its schema verdict, or the error by kind. */
 export function RenderedResult({ response, method, tool, outputValidation, onNextPage }: Props) {
+  // A task's end: 2026-07-28 hands the tool's result over inside tasks/get, 2025-11-25 as the answer to tasks/result.
+  const taskResult = method === "tasks/get" ? completedTaskResult(response) : undefined;
+  if (taskResult) return <RenderedResult response={{ ...response, result: taskResult }} method="tools/call" tool={tool} />;
+  if (method === "tasks/result") return <RenderedResult response={response} method="tools/call" tool={tool} />;
   const kind = classifyResponse(response, method);
+  if (kind.kind === "task") {
+    return (
+      <section
+        data-testid="task-handle"
+        className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950/40"
+      >
+        <p className="font-semibold">The server answered with a task handle (resultType &quot;task&quot;)</p>
+        <p className="mt-1">The call runs on as a task: the playground polls it with tasks/get until it ends.</p>
+      </section>
+    );
+  }
   if (kind.kind === "rpc-error") {
     const err = response.error as { message?: unknown; data?: unknown };
     return (

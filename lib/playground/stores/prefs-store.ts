@@ -24,6 +24,8 @@ export interface PlaygroundPrefs {
   formOpen: boolean;
   /** Connections declare the MCP Apps extension (`io.modelcontextprotocol/ui`); off shows a host without apps. */
   apps: boolean;
+  /** Calls declare the tasks extension (2026-07-28), so a server may answer with a task, followed to its end. */
+  tasks: boolean;
 }
 
 const KEY = "toolscope.playground-prefs.v1";
@@ -40,6 +42,7 @@ export const DEFAULT_PREFS: PlaygroundPrefs = {
   notificationsOpen: false,
   formOpen: true,
   apps: true,
+  tasks: true,
 };
 
 /** Clamp the split to a usable range. */
@@ -70,6 +73,7 @@ export function loadPrefs(storage: Pick<Storage, "getItem"> | undefined = global
       notificationsOpen: typeof v.notificationsOpen === "boolean" ? v.notificationsOpen : DEFAULT_PREFS.notificationsOpen,
       formOpen: typeof v.formOpen === "boolean" ? v.formOpen : DEFAULT_PREFS.formOpen,
       apps: typeof v.apps === "boolean" ? v.apps : DEFAULT_PREFS.apps,
+      tasks: typeof v.tasks === "boolean" ? v.tasks : DEFAULT_PREFS.tasks,
     };
   } catch {
     return { ...DEFAULT_PREFS };
