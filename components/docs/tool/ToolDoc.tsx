@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { TaskSupportNote } from "./TaskSupportNote";
 import type { Era, Tool } from "@/lib/mcp/contract";
 import { curlCommand } from "@/lib/codegen/copy-as-code";
 import { CopyButton } from "@/components/ui/CopyButton";
@@ -84,6 +85,7 @@ export function ToolDoc({ tool, links, serverName, trusted = false, endpoint, ex
           trusted ? "This server is on the trusted list (TOOLSCOPE_TRUSTED_SERVERS): its hints are taken at their word." : true
         }
       />
+      <TaskSupportNote tool={tool} />
       {tool.description ? (
         <Markdown source={tool.description} testId="tool-description" />
       ) : (
