@@ -13,7 +13,7 @@ const WORDS = {
  * server decides per call whether a call becomes a task).
  */
 export function TaskSupportNote({ tool }: { tool: Tool }) {
-  const { support, declared } = toolTaskSupport(tool);
+  const { support, declared } = toolTaskSupport({ execution: tool.execution });
   if (!declared) return null;
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="task-support">
