@@ -285,7 +285,8 @@ export function useExchangeRunner({
             },
             ctrl.signal,
             overrides,
-            declareTasks && message.method === "tools/call",
+            // The tasks methods need the extension declared as well (the server answers -32021 otherwise).
+            declareTasks && typeof message.method === "string" && (message.method === "tools/call" || message.method.startsWith("tasks/")),
           );
           rpc.added = [...added, ...rpc.added];
           // An API that answered with JSON instead of a stream hands the notifications over with the result only.
