@@ -66,7 +66,7 @@ async function run(
   assert.ok(handle?.ok, `a task handle: ${JSON.stringify(response)}`);
   const sent: Record<string, unknown>[] = [];
   const seen: TaskState[] = [];
-  let last: Record<string, unknown> | null = null;
+  let last = null as Record<string, unknown> | null;
   let cancelled = false;
   const asked: InputRequest[][] = [];
   const io: FollowTaskIo = {
