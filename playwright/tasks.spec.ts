@@ -31,13 +31,19 @@ test.describe.configure({ timeout: 120_000 });
 
 const taskCard = (page: Page) => page.getByTestId("task-card");
 
+/** The playground for `server`, not asking before each call (the fixture's tools declare no annotations: "destructive"). */
+async function open(page: Page, server: string, tool?: string) {
+  await openPlayground(page, server, tool);
+  await page.getByTestId("pref-confirm-destructive").uncheck();
+}
+
 function call(name: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args, ...extra } }, null, 2);
+  return JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args, ...extra } });
 }
 
 test.describe("2026-07-28: the tasks extension", () => {
   test("a call the server turns into a task: status as it runs, the result at the end, polls no faster than asked", async ({ page }) => {
-    await openPlayground(page, tasks.url);
+    await open(page, tasks.url);
     await setRequest(page, call("build_report", { topic: "latency", steps: 4 }));
     await send(page);
     await expect(taskCard(page)).toBeVisible();
@@ -60,14 +66,14 @@ test.describe("2026-07-28: the tasks extension", () => {
   });
 
   test("input mid-task: the dialog asks, tasks/update answers, the task completes", async ({ page }) => {
-    await openPlayground(page, tasks.url);
+    await open(page, tasks.url);
     await setRequest(page, call("deploy_with_approval", { service: "api" }));
     await send(page);
     const dialog = mrtrDialog(page);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(taskCard(page)).toHaveAttribute("data-status", "input_required");
     await shootSizes(page, "test-results/tasks", "task-input", { show: dialog });
-    await dialog.getByRole("checkbox").first().check();
+    await dialog.getByRole("radio", { name: "Yes" }).check();
     await dialog.getByTestId("elicit-submit").click();
     await expect(dialog).toBeHidden();
     await expect(taskCard(page)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
@@ -78,8 +84,8 @@ test.describe("2026-07-28: the tasks extension", () => {
   });
 
   test("Cancel: tasks/cancel goes out and the task ends cancelled", async ({ page }) => {
-    await openPlayground(page, tasks.url);
-    await setRequest(page, call("build_report", { topic: "slow", steps: 30 }));
+    await open(page, tasks.url);
+    await setRequest(page, call("build_report", { topic: "slow", steps: 6 }));
     await send(page);
     await expect(taskCard(page)).toHaveAttribute("data-status", "working");
     await page.getByTestId("cancel").click();
@@ -91,7 +97,7 @@ test.describe("2026-07-28: the tasks extension", () => {
   });
 
   test("with tasks not declared the same call answers at once, without a task", async ({ page }) => {
-    await openPlayground(page, tasks.url);
+    await open(page, tasks.url);
     await page.getByTestId("pref-tasks").uncheck();
     await setRequest(page, call("build_report", { topic: "plain", steps: 1 }));
     await send(page);
@@ -104,7 +110,7 @@ test.describe("2026-07-28: the tasks extension", () => {
 
 test.describe("2025-11-25: server-everything's experimental tasks", () => {
   test("simulate-research-query: the template asks for a task; polled to completed, the report from tasks/result", async ({ page }) => {
-    await openPlayground(page, everything.url, "simulate-research-query");
+    await open(page, everything.url, "simulate-research-query");
     await expect(page.getByTestId("request-editor")).toContainText('"task"');
     await setRequest(page, call("simulate-research-query", { topic: "tides" }, { task: { ttl: 60000 } }));
     await send(page);
@@ -116,7 +122,7 @@ test.describe("2025-11-25: server-everything's experimental tasks", () => {
   });
 
   test("with its elicitation: the question arrives on tasks/result and is answered in the dialog", async ({ page }) => {
-    await openPlayground(page, everything.url, "simulate-research-query");
+    await open(page, everything.url, "simulate-research-query");
     await setRequest(page, call("simulate-research-query", { topic: "python", ambiguous: true }, { task: { ttl: 60000 } }));
     await send(page);
     const dialog = page.getByTestId("server-request-dialog");

@@ -757,6 +757,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
           repeated={ask.repeated}
           onDone={(answers) => runner.answer(answers)}
           onAbandon={() => runner.answer(null)}
+          forTask={ask.forTask === true}
         />
       )}
       {serverAsks.length > 0 && (

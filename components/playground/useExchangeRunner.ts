@@ -73,6 +73,8 @@ export interface PendingAsk {
   /** The round that asked (1-based). */
   round: number;
   repeated: boolean;
+  /** The input a running task waits for (tasks/update), not an MRTR round. */
+  forTask?: boolean;
 }
 
 function toProxyError(err: unknown): ProxyErrorBody["error"] {
@@ -375,7 +377,7 @@ export function useExchangeRunner({
                   );
                 }),
               now: () => Date.now(),
-              ask: (requests) => askPerson({ requests, round: n, repeated: false }),
+              ask: (requests) => askPerson({ requests, round: n, repeated: false, forTask: true }),
               onTask: showTask,
               cancelled: () => cancelled,
             },

@@ -17,6 +17,8 @@ interface Props {
   onDone: (inputResponses: Record<string, unknown>) => void;
   /** Stop without retrying. */
   onAbandon: () => void;
+  /** The input a running task waits for (tasks/update), not an MRTR round: no round count, no retry. */
+  forTask?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ interface Props {
  * then the call is retried with all the answers. Escape cancels the current request (an elicitation's
  * `cancel` action; other requests are left unanswered).
  */
-export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, onDone, onAbandon }: Props) {
+export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, onDone, onAbandon, forTask = false }: Props) {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const request = requests[index];
@@ -56,9 +58,7 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
                 {visibleText(serverLabel)}
               </strong>
             </span>
-            <span>
-              · round {round} of at most {maxRounds}
-            </span>
+            <span>{forTask ? "· the task waits for this answer" : `· round ${round} of at most ${maxRounds}`}</span>
             {requests.length > 1 && (
               <span>
                 · request {index + 1} of {requests.length}
@@ -83,7 +83,9 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
             key={`${index}:${request.key}`}
             request={request}
             onAnswer={record}
-            unknownNote="It is left out of the retry; the server may ask again."
+            unknownNote={
+              forTask ? "It is left out of the answers sent to the task." : "It is left out of the retry; the server may ask again."
+            }
           />
           <div className="mt-3 border-t border-zinc-200 pt-2 text-right dark:border-zinc-800">
             <button
@@ -92,7 +94,7 @@ export function MrtrDialog({ requests, serverLabel, round, maxRounds, repeated, 
               className="text-xs text-zinc-500 underline hover:text-zinc-800 dark:hover:text-zinc-200"
               data-testid="mrtr-abandon"
             >
-              Stop without retrying
+              {forTask ? "Stop following the task (it keeps waiting)" : "Stop without retrying"}
             </button>
           </div>
         </div>
