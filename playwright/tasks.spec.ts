@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { mrtrDialog, openPlayground, send, setRequest, shootSizes } from "./helpers";
+import { expectEditor, mrtrDialog, openPlayground, send, setRequest, shootSizes } from "./helpers";
 import { startEverythingServer } from "./fixtures/everything-server";
 import { spawnTasksServer, type TasksServerProcess } from "../lib/upstream/testing/tasks-server-process";
 
@@ -63,6 +63,19 @@ test.describe("2026-07-28: the tasks extension", () => {
     for (const p of polls)
       expect(p.sinceLastPollMs ?? 0, `a poll ${p.sinceLastPollMs} ms after the last`).toBeGreaterThanOrEqual(POLL_MS - 10);
     for (const p of polls) expect(p.mcpName, "Mcp-Name names the task").toBe(taskId);
+
+    // The Tasks panel lists it, and still does after a reload (sessionStorage); nothing polls it meanwhile.
+    const panel = page.getByTestId("tasks-panel");
+    await panel.locator("summary").click();
+    await expect(panel.getByTestId("tab-task")).toHaveAttribute("data-status", "completed");
+    await expect(panel.getByTestId("tab-task")).toContainText(taskId);
+    const before = (await tasks.log(taskId)).length;
+    await page.reload();
+    await expectEditor(page);
+    await page.getByTestId("tasks-panel").locator("summary").click();
+    await expect(page.getByTestId("tab-task")).toContainText(taskId);
+    await shootSizes(page, "test-results/tasks", "tasks-panel", { show: page.getByTestId("tasks-panel") });
+    expect((await tasks.log(taskId)).length, "no poll after the task ended").toBe(before);
   });
 
   test("input mid-task: the dialog asks, tasks/update answers, the task completes", async ({ page }) => {
@@ -119,6 +132,13 @@ test.describe("2025-11-25: server-everything's experimental tasks", () => {
     await expect(page.getByTestId("exchange")).toHaveAttribute("data-state", "done", { timeout: 40_000 });
     await expect(page.getByTestId("rendered-result")).toContainText("Research Report: tides");
     await expect(page.getByTestId("mrtr-round").last()).toContainText("task result");
+    const taskId = (await taskCard(page).getByTestId("task-id").innerText()).trim();
+
+    // tasks/list: what the server itself holds, this task among them.
+    const panel = page.getByTestId("tasks-panel");
+    await panel.locator("summary").click();
+    await panel.getByTestId("tasks-list").click();
+    await expect(panel.getByTestId("server-tasks")).toContainText(taskId);
   });
 
   test("with its elicitation: the question arrives on tasks/result and is answered in the dialog", async ({ page }) => {

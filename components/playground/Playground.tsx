@@ -43,6 +43,9 @@ import { useExchangeRunner, type Exchange } from "./useExchangeRunner";
 import { useHistory } from "./library/useHistory";
 import { useSaved } from "./library/useSaved";
 import { NotificationsPane } from "./results/NotificationsPane";
+import { TasksPanel } from "./tasks/TasksPanel";
+import { declaresTasks } from "@/lib/mcp/tasks/task-support";
+import { recordTabTask } from "@/lib/playground/tasks/tab-tasks";
 import { ToolExplorerPending } from "./explorer/ToolExplorerPending";
 import {
   ArgumentsForm,
@@ -375,6 +378,13 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
     ...templateCommands,
   ];
   const commands = live ? allCommands : allCommands.filter((c) => !NEEDS_SERVER.has(c.id));
+
+  // Each task this tab follows, as last seen, for the Tasks panel (and after a reload).
+  const followed = runner.exchange?.task;
+  const followedTool = (runner.exchange?.rounds[0]?.message.params as { name?: unknown } | undefined)?.name;
+  useEffect(() => {
+    if (followed) recordTabTask(server, followed, typeof followedTool === "string" ? followedTool : undefined);
+  }, [followed, followedTool, server]);
 
   if (setupError)
     return (
@@ -740,6 +750,12 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
                   onSeen={notifications.seen}
                   onClear={notifications.clear}
                   onListen={notifications.start}
+                />
+                <TasksPanel
+                  server={server}
+                  connection={live?.conn.connection}
+                  headers={headers}
+                  serverDeclaresTasks={declaresTasks(live?.conn.server.capabilities)}
                 />
                 {resultPane}
               </>

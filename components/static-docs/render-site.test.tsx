@@ -1,8 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { syntheticTools } from "../../scripts/bench/synthetic-tools.ts";
-import { SIDEBAR_FULL_MAX, SIDEBAR_RADIUS } from "../../lib/docs/sidebar/window.ts";
+import { SIDEBAR_FULL_MAX, SIDEBAR_RADIUS } from "@/lib/docs/sidebar/window";
 import { renderDocsSite, type SiteInput } from "./render-site";
+
+/** Tools in three namespaces, so the sidebar groups them as a real server's. */
+function syntheticTools(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `${["issues", "repos", "users"][i % 3]}.tool_${String(i).padStart(3, "0")}`,
+    description: `Tool number ${i}. It does one thing.`,
+    inputSchema: { type: "object", properties: { id: { type: "string", description: "The id." } } },
+  }));
+}
 
 const assets = { cssFile: "site.css", csp: "default-src 'none'", themeScript: "", searchScript: "" };
 

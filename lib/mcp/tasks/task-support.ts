@@ -16,3 +16,12 @@ export function toolTaskSupport(tool: { execution?: unknown }): { support: TaskS
     ? { support: value, declared: true }
     : { support: "forbidden", declared: false };
 }
+
+/** Whether a server's capabilities offer tasks: 2025-11-25's `tasks`, or the 2026-07-28 extension. */
+export function declaresTasks(capabilities: unknown): boolean {
+  if (!isObject(capabilities)) return false;
+  return (
+    isObject(capabilities.tasks) ||
+    (isObject(capabilities.extensions) && isObject(capabilities.extensions["io.modelcontextprotocol/tasks"]))
+  );
+}
