@@ -9,9 +9,10 @@
  * plays the browser: it drives Toolscope's HTTP API (TOOLSCOPE_URL, e.g. http://127.0.0.1:3100) exactly as the
  * playground does — connect (interactive: a person answers the server's requests), list tools, send JSON-RPC
  * messages over the streamed /api/rpc, answer the server's requests announced on that stream (elicitation/create,
- * sampling/createMessage, roots/list) through POST /api/rpc/answer, answer MRTR `input_required` rounds — so the
- * proxy is the MCP client under test. Everything on the wire (headers, `_meta`, `Mcp-Param-*`, which tools may be
- * called, the JSON-RPC envelope of an answer) is the proxy's doing; this script only decides what a user would click.
+ * sampling/createMessage, roots/list) through POST /api/rpc/answer, answer MRTR `input_required` rounds, list and load
+ * skills through POST /api/skills — so the proxy is the MCP client under test. Everything on the wire (headers,
+ * `_meta`, `Mcp-Param-*`, which tools may be called, the JSON-RPC envelope of an answer, which skill files are read
+ * and whether they are used) is the proxy's doing; this script only decides what a user would click.
  *
  * Plain Node ESM with no dependencies: runs on Node 20 and 22. Exit code 0 when every step the user took got an
  * answer from our API (a JSON-RPC error from the server is an answer) and the proxy took every answer the user gave
@@ -459,6 +460,46 @@ async function browseResourcesAndPrompts() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Skills (SEP-2640), as the skills panel does: POST /api/skills lists them and reads one file at a time, each read
+// verified by the proxy against the skill's entry (size, digest, SKILL.md's frontmatter). A refused file comes back as
+// `refused` (an answer, not a failure of the API): the user sees why, and does not go on with that skill.
+
+/** One /api/skills operation on this connection; the server's capabilities go along (a legacy descriptor lacks them). */
+async function skillsCall(body) {
+  const res = await withAuth(() =>
+    post("/api/skills", { connection, capabilities: serverInfo?.capabilities ?? {}, ...body, ...authHeaders() }),
+  );
+  if (res.connection) connection = res.connection;
+  return res;
+}
+
+async function listSkills() {
+  const res = await skillsCall({ op: "list" });
+  log("skills", { skills: res.skills.map((s) => s.uri), invalid: res.invalid, warnings: res.warnings, pages: res.pages });
+  return res;
+}
+
+/** Load a skill: its SKILL.md first; its other files only once that was verified, and only until one is refused. */
+async function loadSkill(skill) {
+  const manifest = await skillsCall({ op: "read", skill });
+  if (manifest.refused) return log("the proxy refused the skill", { reason: manifest.refused.reason, message: manifest.refused.message });
+  log("loaded", { skill: skill.uri, size: manifest.file.size, verified: manifest.file.verified });
+  for (const file of skill.resources === "dynamic" ? [] : skill.resources) {
+    if (file.uri === skill.uri) continue;
+    const read = await skillsCall({ op: "read", skill, file: file.uri });
+    if (read.refused)
+      return log("the proxy refused a file", { file: file.uri, reason: read.refused.reason, message: read.refused.message });
+    log("read", { file: file.uri, size: read.file.size });
+  }
+}
+
+async function loadFirstSkill() {
+  const { skills } = await listSkills();
+  if (skills.length === 0) throw new Error("the proxy listed no skill to load");
+  await loadSkill(skills[0]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Scenarios: what the user does after connecting. The default is "list the tools and try each callable one".
 
 async function tryEveryTool(list) {
@@ -505,6 +546,13 @@ const scenarios = {
   async "json-schema-ref-no-deref"() {
     // Listing the tools is the whole point: nothing may fetch the network $ref in the inputSchema.
   },
+
+  // Listing skills must not fetch any of their files (lazy loading): the user only looks at the list.
+  "sep-2640-client-no-prefetch": listSkills,
+  // The server serves a SKILL.md that does not match its entry: the proxy must refuse it, so the user never reads on.
+  "sep-2640-client-verify-digest": loadFirstSkill,
+  "sep-2640-client-verify-size": loadFirstSkill,
+  "sep-2640-client-verify-frontmatter": loadFirstSkill,
 };
 
 async function main() {

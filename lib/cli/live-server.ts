@@ -5,7 +5,7 @@
  */
 import type { ConnectionDescriptor, ConnectResponse, Tool, ToolsResponse, UserHeaders } from "../mcp/contract.ts";
 import { isObject } from "../json/guards.ts";
-import { listAllTools, sendRpc, upstreamFor, type Upstream, type UpstreamSettings } from "@/lib/upstream";
+import { listAllTools, sendRpc, SKILL_LIMIT_DEFAULTS, upstreamFor, type Upstream, type UpstreamSettings } from "@/lib/upstream";
 
 /** How the command line bounds its work (flags). */
 export interface LiveLimits {
@@ -38,6 +38,7 @@ export function cliSettings(limits: LiveLimits, stdioConfigPath: string): Upstre
     stdioIdleMs: 10 * 60_000,
     stdioMaxProcesses: 2,
     maxConnectionsPerOrigin: 8,
+    ...SKILL_LIMIT_DEFAULTS,
   };
 }
 

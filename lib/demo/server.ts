@@ -9,6 +9,7 @@
  *
  * Both legs build their servers with {@link createDemoMcpServer}, so the eras cannot drift apart.
  * The data lives in a process-wide store (issue-store.ts), not on any server instance.
+ * Beside its tools it serves three skills through the skills extension (skills.ts), one of them generated.
  */
 import {
   McpServer,
@@ -29,6 +30,7 @@ import { registerContentTools } from "./tools-content.ts";
 import { purgeStateCodec, registerFlowTools } from "./tools-flows.ts";
 import { registerIssueTools } from "./tools-issues.ts";
 import { registerSqlTools } from "./tools-sql.ts";
+import { attachDemoSkills } from "./skills.ts";
 
 export const DEMO_SERVER_INFO = { name: "toolscope-demo", title: "Toolscope demo issue tracker", version: "1.0.0" } as const;
 
@@ -141,6 +143,8 @@ export function createDemoMcpServer({ era, pageSize, now = Date.now }: CreateDem
   registerBasketTools(context);
   registerBetaTools(context);
   installPagedToolsList(server, tools, normalisePageSize(pageSize));
+  // Declares io.modelcontextprotocol/skills (with directoryRead) and serves skills/list, skills/get and the files.
+  attachDemoSkills(server, now);
   return server;
 }
 

@@ -10,6 +10,9 @@ export type { ChannelOpener, ConnectInput, SessionIo, Upstream, UpstreamConfig }
 export { upstreamFor } from "./upstream-for.ts";
 export { listAllTools, type ListCaps } from "./calls/list-tools.ts";
 export { sendRpc } from "./calls/send-rpc.ts";
+export { getSkill, listSkills, readSkillDirectory, readSkillFile, rpcSender, type SkillsCallOptions } from "./calls/skills/skills.ts";
+export type { SkillLimits } from "./calls/skills/skill-refusals.ts";
+export type { SkillSender } from "./calls/skills/skills-wire.ts";
 export { ExchangeFailure } from "./exchange/exchange-core.ts";
 export {
   NO_ANSWER,
@@ -21,7 +24,7 @@ export {
 } from "./exchange/server-request-asker.ts";
 export { streamLimitsFor } from "./exchange/stream-watchdog.ts";
 export { forgetEraVerdict } from "./transports/connect.ts";
-export { ERA_CACHE_TTL_MS, type UpstreamSettings } from "./settings.ts";
+export { ERA_CACHE_TTL_MS, SKILL_LIMIT_DEFAULTS, type UpstreamSettings } from "./settings.ts";
 export { normaliseServerUrl } from "./transports/era-cache.ts";
 export { parseDisconnectRequest } from "./transports/disconnect.ts";
 export { withSessionRecovery } from "./transports/session-recovery.ts";

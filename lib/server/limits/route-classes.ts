@@ -34,6 +34,8 @@ export const API_ROUTES: Readonly<Record<string, RouteMeter>> = {
   // An app's view and its messages reach the app's server like the playground's own calls, under the same class.
   "/api/apps/view": { class: "rpc", method: "POST" },
   "/api/apps/rpc": { class: "rpc", method: "POST" },
+  // Each operation is one to a few requests to the connection's server (get then read), like a playground call.
+  "/api/skills": { class: "rpc", method: "POST" },
   "/api/apps/sandbox": { unmetered: "the static relay page MCP App views run under; reads no server" },
   "/api/stdio": { unmetered: "names the stdio servers of the local config file; reads no server" },
 };

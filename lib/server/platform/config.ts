@@ -3,7 +3,7 @@ import { logSettings, type LogFormat, type LogLevel } from "@/lib/log/format.mjs
 import { httpLimitSettings, type HttpLimitSettings } from "@/scripts/http-limits.mjs";
 import { overloadSettings, type OverloadSettings } from "@/scripts/overload.mjs";
 import { renderGateSettings, type RenderGateSettings } from "@/scripts/render-gate.mjs";
-import { ERA_CACHE_TTL_MS } from "@/lib/upstream/settings";
+import { ERA_CACHE_TTL_MS, SKILL_LIMIT_DEFAULTS } from "@/lib/upstream/settings";
 import type { UpstreamSettings } from "@/lib/upstream/settings";
 import { DEFAULT_MAX_APP_HTML_BYTES } from "@/lib/docs/apps/app-resource";
 
@@ -327,6 +327,9 @@ function parseConfig(): Config {
     listDeadlineMs: int("TOOLSCOPE_LIST_DEADLINE_MS", 20_000, 100, 10 * 60 * 1000),
     maxToolPages: int("TOOLSCOPE_MAX_TOOL_PAGES", 50, 1, 10_000),
     maxTools: int("TOOLSCOPE_MAX_TOOLS", 5_000, 1, 100_000),
+    skillFileMaxBytes: int("TOOLSCOPE_SKILL_FILE_MAX_BYTES", SKILL_LIMIT_DEFAULTS.skillFileMaxBytes, 1_000, 200_000_000),
+    skillMaxFiles: int("TOOLSCOPE_SKILL_MAX_FILES", SKILL_LIMIT_DEFAULTS.skillMaxFiles, 1, 100_000),
+    skillMaxBytes: int("TOOLSCOPE_SKILL_MAX_BYTES", SKILL_LIMIT_DEFAULTS.skillMaxBytes, 1_000, 2_000_000_000),
     maxUserHeaders: int("TOOLSCOPE_MAX_USER_HEADERS", 20, 0, 200),
     maxUserHeaderBytes: int("TOOLSCOPE_MAX_USER_HEADER_BYTES", 16_384, 0, 1_000_000),
     demoPageSize: int("TOOLSCOPE_DEMO_PAGE_SIZE", 5, 1, 1_000),

@@ -4,7 +4,7 @@
  * condition (under plain `node` the `server-only` package throws when imported, so this also proves the core never
  * imports it). lib/upstream/plain-node.test.ts runs it against real servers.
  */
-import { listAllTools, upstreamFor, type UpstreamSettings } from "../index.ts";
+import { listAllTools, SKILL_LIMIT_DEFAULTS, upstreamFor, type UpstreamSettings } from "../index.ts";
 
 const SETTINGS: UpstreamSettings = {
   mode: "local",
@@ -21,6 +21,7 @@ const SETTINGS: UpstreamSettings = {
   stdioIdleMs: 60_000,
   stdioMaxProcesses: 1,
   maxConnectionsPerOrigin: 8,
+  ...SKILL_LIMIT_DEFAULTS,
 };
 
 const url = process.argv[2];
