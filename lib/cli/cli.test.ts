@@ -15,7 +15,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createDemoServerHandler } from "@/lib/demo/server";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
 import { startEverythingServer } from "@/playwright/fixtures/everything-server";
-import { lintServer } from "@/lib/docs/lints";
+import { listHints, lintServer } from "@/lib/docs/lints";
 import { EXIT } from "./exit-codes.ts";
 import { sarifSchemaErrors } from "./testing/sarif-schema.ts";
 import { junitSchemaErrors } from "./testing/junit-schema.ts";
@@ -96,14 +96,17 @@ describe("toolscope lint", () => {
   test("text, JSON and SARIF on a snapshot: the docs' findings, each placed in the file", async () => {
     const snap = await toolscope(["snapshot", "--stdio", EVERYTHING, "-q", "-o", file("everything.json")]);
     assert.equal(snap.code, EXIT.ok, snap.stderr);
-    const tools = JSON.parse(readFileSync(file("everything.json"), "utf8")).list.tools;
-    const expected = lintServer(tools, { era: "legacy" });
+    const written = JSON.parse(readFileSync(file("everything.json"), "utf8"));
+    const expected = lintServer(written.list.tools, listHints(written.server, written.list));
     assert.ok(expected.summary.warning > 0, "server-everything has warnings to find");
+    // It declares logging, deprecated in 2026-07-28: the CLI says so as the docs do.
+    assert.ok(expected.findings.some((f) => f.id === "deprecated-logging"));
 
     const json = await toolscope(["lint", file("everything.json"), "--format", "json"]);
     assert.equal(json.code, EXIT.ok, "warnings stay under the default threshold (error)");
     const report = JSON.parse(json.stdout);
     assert.deepEqual(report.summary, expected.summary);
+    assert.ok(report.findings.some((f: { id: string }) => f.id === "deprecated-logging"));
 
     const strict = await toolscope(["lint", file("everything.json"), "--fail-on", "warning"]);
     assert.equal(strict.code, EXIT.findings);

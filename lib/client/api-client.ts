@@ -14,6 +14,7 @@ import type {
 import type { OAuthAuthorizeRequest, OAuthAuthorizeResponse, OAuthRevokeRequest, OAuthRevokeResponse } from "../mcp/oauth-contract.ts";
 import { SseParser } from "../mcp/sse-parser.ts";
 import type { AppRpcRequest, AppViewRequest, AppViewResponse } from "../mcp/apps-contract.ts";
+import type { SkillsRequest, SkillsResponse } from "../mcp/skills-contract.ts";
 
 /** A failure reported by our API ("we couldn't ask"), with its kind, message and hint. */
 export class ApiError extends Error {
@@ -148,6 +149,9 @@ async function rpcStream(
   return final.body;
 }
 
+/** The answer of a /api/skills operation: `list` answers a SkillsListResponse, `read` a SkillsReadResponse… */
+export type SkillsAnswerOf<R extends SkillsRequest> = Extract<SkillsResponse, { op: R["op"] }>;
+
 /** Typed calls to our proxy API. */
 export const api = {
   connect: (req: ConnectRequest, signal?: AbortSignal) => post<ConnectResponse>("/api/connect", req, signal),
@@ -178,4 +182,10 @@ export const api = {
   /** A message an MCP App sends to its own server (the app rule is applied by the route too). */
   appRpc: (req: AppRpcRequest, signal?: AbortSignal) =>
     post<RpcResponse>("/api/apps/rpc", { ...req, exchanges: req.exchanges ?? true }, signal),
+  /**
+   * A server's skills (SEP-2640): list, get, one file read and verified against the skill's entry, a directory. A
+   * file that fails a check is an answer with `refused` (HTTP 200), never an ApiError. On a legacy connection send
+   * `capabilities` (the server.capabilities /api/connect returned).
+   */
+  skills: <R extends SkillsRequest>(req: R, signal?: AbortSignal) => post<SkillsAnswerOf<R>>("/api/skills", req, signal),
 };

@@ -78,7 +78,11 @@ export function ExchangeView({ exchange, tools, live = [], onNextPage, serverAsk
   const label =
     exchange.state === "asking" && serverAsking
       ? "The server asked you something: the call is paused until you answer."
-      : STATE_LABEL[exchange.state];
+      : exchange.task && exchange.state === "running"
+        ? "Following the task: polling it as often as the server asks…"
+        : exchange.task && exchange.state === "cancelling"
+          ? "Cancelling: tasks/cancel asks the server to stop the task…"
+          : STATE_LABEL[exchange.state];
   return (
     <div
       ref={box}

@@ -1,5 +1,6 @@
 import type { OutputValidation, Tool } from "@/lib/mcp/contract";
 import { classifyResponse } from "@/lib/mcp/response-kind";
+import { visibleText } from "@/lib/mcp/visible-text";
 import { isPagedMethod, nextPageRequest } from "@/lib/editor/next-page";
 import { validateAgainst } from "@/lib/schema/validate";
 import { ContentBlockView } from "./ContentBlockView";
@@ -127,6 +128,16 @@ function StructuredContent({ value, tool, skipped }: { value: unknown; tool?: To
   );
 }
 
+/** A tasks/get answer's status and message, for a poll that did not end the task (no result inside). */
+function polledStatus(response: Record<string, unknown>): { status: string; message?: string } | undefined {
+  const r = response.result;
+  if (typeof r !== "object" || r === null) return undefined;
+  const o = r as Record<string, unknown>;
+  const task = (typeof o.task === "object" && o.task !== null ? o.task : o) as Record<string, unknown>;
+  if (typeof task.status !== "string") return undefined;
+  return { status: task.status.replace("_", " "), ...(typeof task.statusMessage === "string" ? { message: task.statusMessage } : {}) };
+}
+
 /** The tool result inside a completed 2026-07-28 task's tasks/get answer. */
 function completedTaskResult(response: Record<string, unknown>): Record<string, unknown> | undefined {
   const result = response.result;
@@ -141,6 +152,20 @@ export function RenderedResult({ response, method, tool, outputValidation, onNex
   const taskResult = method === "tasks/get" ? completedTaskResult(response) : undefined;
   if (taskResult) return <RenderedResult response={{ ...response, result: taskResult }} method="tools/call" tool={tool} />;
   if (method === "tasks/result") return <RenderedResult response={response} method="tools/call" tool={tool} />;
+  const polled = method === "tasks/get" ? polledStatus(response) : undefined;
+  if (polled) {
+    return (
+      <section data-testid="task-poll" className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+        <p>
+          <span className="font-semibold">Task {polled.status}</span>
+          {polled.message && <span className="text-zinc-600 dark:text-zinc-400"> · {visibleText(polled.message)}</span>}
+        </p>
+        <div className="-ml-4 mt-2 font-mono text-xs">
+          <JsonTree value={response.result} label="result" />
+        </div>
+      </section>
+    );
+  }
   const kind = classifyResponse(response, method);
   if (kind.kind === "task") {
     return (
