@@ -442,6 +442,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
       message: msg,
       ...(called ? { tool: called } : {}),
       userHeaderNames: Object.keys(headers),
+      tasks: prefs.tasks,
     };
   };
 

@@ -9,7 +9,9 @@
  * (credentials) are never part of a snippet.
  */
 import type { Era, Tool } from "../mcp/contract.ts";
-import { stampMessage } from "../mcp/meta.ts";
+import { clientCapabilities, stampMessage } from "../mcp/meta.ts";
+import type { TaskWire } from "../mcp/tasks/task-shapes.ts";
+import { taskLoopLines } from "./copy-task-loop.ts";
 import { contentHeaders, transportMcpHeaders } from "../mcp/wire-headers.ts";
 import { mirroredParamHeaders } from "../mcp/x-mcp-header.ts";
 import { sseFetchSnippet, sseShellScript } from "./copy-as-sse.ts";
@@ -34,6 +36,15 @@ export interface CodeInput {
   tool?: Pick<Tool, "inputSchema">;
   /** Names of the headers the user configured (Authorization…): shown as placeholders. */
   userHeaderNames?: readonly string[];
+  /** The call may become a task (2026-07-28: the extension declared; 2025-11-25: `params.task`): add the polling loop. */
+  tasks?: boolean;
+}
+
+/** Which task wire the snippet follows, if any: only a tools/call, and only on Streamable HTTP. */
+function taskWire(input: CodeInput): TaskWire | undefined {
+  if (!input.tasks || input.transport === "sse" || input.message.method !== "tools/call") return undefined;
+  if (input.era === "modern") return "extension";
+  return isObject(input.message.params) && isObject(input.message.params.task) ? "experimental" : undefined;
 }
 
 export type CodeLanguage = "curl" | "fetch" | "typescript";
@@ -41,7 +52,12 @@ export type CodeLanguage = "curl" | "fetch" | "typescript";
 /** The message as it goes on the wire and the headers the era requires, in a stable order. */
 export function wireRequest(input: CodeInput): { body: Record<string, unknown>; headers: [string, HeaderValue][] } {
   let counter = 0;
-  const { message: body } = stampMessage(input.message, input.era, () => ++counter);
+  const { message: body } = stampMessage(
+    input.message,
+    input.era,
+    () => ++counter,
+    clientCapabilities(true, taskWire(input) === "extension"),
+  );
   const sse = input.transport === "sse";
   const headers: [string, HeaderValue][] = [
     ...contentHeaders(sse ? "sse" : "streamable"),
@@ -67,17 +83,39 @@ export function curlCommand(input: CodeInput): string {
 export function fetchSnippet(input: CodeInput): string {
   const { body, headers } = wireRequest(input);
   if (input.transport === "sse") return sseFetchSnippet({ url: input.endpoint, body, headers, protocolVersion: input.protocolVersion });
+  const wire = taskWire(input);
+  // With a task loop the headers are a variable its polls reuse (the per-call routing headers replaced there).
+  const routing = new Set(["mcp-method", "mcp-name"]);
   return [
+    ...(wire
+      ? [
+          `const headers = {`,
+          jsHeaders(
+            headers.filter(([n]) => !routing.has(n.toLowerCase()) && !n.toLowerCase().startsWith("mcp-param-")),
+            "  ",
+          ),
+          `};`,
+        ]
+      : []),
     `const res = await fetch(${JSON.stringify(input.endpoint)}, {`,
     `  method: "POST",`,
     `  headers: {`,
-    jsHeaders(headers, "    "),
+    ...(wire
+      ? [
+          `    ...headers,`,
+          jsHeaders(
+            headers.filter(([n]) => routing.has(n.toLowerCase()) || n.toLowerCase().startsWith("mcp-param-")),
+            "    ",
+          ),
+        ]
+      : [jsHeaders(headers, "    ")]),
     `  },`,
     `  body: JSON.stringify(${indentJson(body, "  ")}),`,
     `});`,
     `// The server answers with JSON, or with an SSE stream whose "message" events carry the response.`,
     `const answer = res.headers.get("content-type")?.includes("text/event-stream") ? await res.text() : await res.json();`,
     `console.log(res.status, answer);`,
+    ...(wire ? taskLoopLines(wire, input.endpoint, isObject(body.params) ? body.params._meta : undefined) : []),
   ].join("\n");
 }
 
@@ -124,6 +162,12 @@ export function typescriptSnippet(input: CodeInput): string {
     ...(method === "tools/call" || method === "prompts/get" || method === "resources/read"
       ? [
           `// Input requests (elicitation, sampling, roots) are answered by handlers, e.g. client.setRequestHandler("elicitation/create", …).`,
+        ]
+      : []),
+    ...(taskWire(input)
+      ? [
+          `// This call may come back as a task. SDK 2.4's callTool cannot take a task handle (it rejects resultType "task");`,
+          `// the fetch snippet shows the polling loop (tasks/get at the server's interval, tasks/update, tasks/result).`,
         ]
       : []),
     `const result = await ${call};`,
