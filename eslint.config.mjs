@@ -175,6 +175,13 @@ const config = [
     "lib/playground is the top of the browser libraries: it imports lib/editor, lib/codegen, lib/client and the layers under them, never lib/server, lib/demo or the UI.",
   ),
   ...layer("lib/runtime", [], NEUTRAL, "lib/runtime is a leaf: it imports nothing from the repo."),
+  // Test support shared by the demo's and the client core's test servers (a loopback HTTP adapter): Node only.
+  ...layer(
+    "lib/testing",
+    [],
+    [{ group: ["next", "next/*", "react", "react-dom", "server-only"], message: "lib/testing is plain Node test support." }],
+    "lib/testing is a leaf: it imports nothing from the repo.",
+  ),
   {
     files: ["lib/log/**/*.{mjs,mts}"],
     rules: {
@@ -193,15 +200,15 @@ const config = [
   },
   ...layer(
     "lib/demo",
-    ["lib/json", "lib/mcp", "lib/schema", "lib/runtime"],
+    ["lib/json", "lib/mcp", "lib/schema", "lib/runtime", "lib/testing"],
     [{ group: ["next", "next/*", "react", "react-dom"], message: "lib/demo is a plain MCP server: no Next.js, no React." }],
-    "lib/demo is server-only: from the repo it imports only lib/json, lib/mcp, lib/schema and lib/runtime.",
+    "lib/demo is server-only: from the repo it imports only lib/json, lib/mcp, lib/schema, lib/runtime and lib/testing (its test servers).",
   ),
   // The MCP client core: runs in any Node program (the web service, a CLI, a plain `node` test), so no Next.js, no
   // React, no server-only, and never the web service that uses it.
   ...layer(
     "lib/upstream",
-    ["lib/json", "lib/mcp", "lib/schema", "lib/runtime", "lib/log"],
+    ["lib/json", "lib/mcp", "lib/schema", "lib/runtime", "lib/log", "lib/testing"],
     [
       {
         group: ["next", "next/*", "react", "react-dom", "server-only"],
