@@ -22,6 +22,30 @@ interface Props {
   serverDeclaresTasks: boolean;
 }
 
+function SmallButton({
+  disabled,
+  onClick,
+  testId,
+  children,
+}: {
+  disabled: boolean;
+  onClick: () => void;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-60 dark:border-zinc-700"
+      data-testid={testId}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** One message to the server outside the editor's exchange (a check or a cancel from the panel). */
 async function ask(connection: ConnectionDescriptor, headers: UserHeaders, method: string, params: Record<string, unknown>) {
   const rpc = await api.rpcStream(
@@ -132,24 +156,12 @@ export function TasksPanel({ server, connection, headers, serverDeclaresTasks }:
               <span className="ml-auto flex gap-1">
                 {!isTerminal(t.status) && (
                   <>
-                    <button
-                      type="button"
-                      disabled={busy || !connection}
-                      onClick={() => act(t, "tasks/get")}
-                      className="rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-60 dark:border-zinc-700"
-                      data-testid="tab-task-check"
-                    >
+                    <SmallButton disabled={busy || !connection} onClick={() => act(t, "tasks/get")} testId="tab-task-check">
                       Check
-                    </button>
-                    <button
-                      type="button"
-                      disabled={busy || !connection}
-                      onClick={() => act(t, "tasks/cancel")}
-                      className="rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-60 dark:border-zinc-700"
-                      data-testid="tab-task-cancel"
-                    >
+                    </SmallButton>
+                    <SmallButton disabled={busy || !connection} onClick={() => act(t, "tasks/cancel")} testId="tab-task-cancel">
                       Cancel
-                    </button>
+                    </SmallButton>
                   </>
                 )}
                 <button
@@ -166,15 +178,9 @@ export function TasksPanel({ server, connection, headers, serverDeclaresTasks }:
         </ul>
         {legacy && (
           <div>
-            <button
-              type="button"
-              disabled={busy || !connection}
-              onClick={list}
-              className="rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-60 dark:border-zinc-700"
-              data-testid="tasks-list"
-            >
+            <SmallButton disabled={busy || !connection} onClick={list} testId="tasks-list">
               List the server&apos;s tasks (tasks/list)
-            </button>
+            </SmallButton>
             {listed && (
               <ul className="mt-1 space-y-0.5 text-xs" data-testid="server-tasks">
                 {listed.length === 0 && <li className="text-zinc-500">The server holds no task.</li>}
