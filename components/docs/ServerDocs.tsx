@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import type { ServerSummary, ToolsResponse } from "@/lib/mcp/contract";
-import type { DocsLinks } from "@/lib/docs/links";
+import { liveLinks, type DocsLinks } from "@/lib/docs/links";
 import type { ToolQuery } from "@/lib/docs/tool-filter";
 import { toolIndexItem, type ToolListItem } from "@/lib/docs/tool-rows";
 import { listHints, lintServer, type ServerLint } from "@/lib/docs/lints";
+import { declaresSkills } from "@/lib/docs/skills/skill-facts";
 import { DocsShell } from "./DocsShell";
 import { ExcludedTools } from "./ExcludedTools";
 import { FilteredToolIndex } from "./FilteredToolIndex";
@@ -11,6 +12,8 @@ import { LintSummary } from "./LintSummary";
 import { ServerOverview } from "./ServerOverview";
 import { ToolSidebar } from "./ToolSidebar";
 import { sidebarProps } from "./sidebar-props";
+import { SkillsNote } from "./skills/SkillsNote";
+import { SkillsSection } from "./skills/SkillsSection";
 
 interface Props {
   server: ServerSummary;
@@ -73,6 +76,15 @@ export function ServerDocs({ server, list, links, query, actions, banner }: Prop
       />
       <FilteredToolIndex rows={items} links={links.data} initialQuery={query} />
       {list.excluded.length > 0 && <ExcludedTools excluded={list.excluded} />}
+      {/* Live docs list the skills in the browser. A snapshot records no skills: it says where to see them. A static
+          site (`toolscope docs`) has no server to ask and no live docs to point at, so it leaves skills out. */}
+      {declaresSkills(server.capabilities) &&
+        !links.data.static &&
+        (links.data.live ? (
+          <SkillsSection server={links.data.server} />
+        ) : (
+          <SkillsNote liveHref={liveLinks(links.data.server).serverPage} />
+        ))}
       {/* LintSummary is its own "Checks" section, heading included. */}
       <LintSummary lint={lintOf(list, server)} links={links} />
     </DocsShell>

@@ -8,6 +8,7 @@ import { nextRequestId } from "@/lib/editor/templates";
 import { groupTools, searchTools, toolCallText, type ExplorerPrompt } from "@/lib/playground/explorer";
 import { Badge } from "@/components/ui/Badge";
 import { ExplorerResources } from "./ExplorerResources";
+import { ExplorerSkills } from "./ExplorerSkills";
 import { ExplorerToolDoc } from "./ExplorerToolDoc";
 import { explorerBox, explorerItem, explorerSectionHeading, explorerToggle } from "./explorer-styles";
 import type { ToolListInfo } from "../useConnection";
@@ -54,7 +55,8 @@ function moveFocus(container: HTMLElement | null, from: Element | null, key: str
 
 /**
  * The explorer beside the editor: the server's tools (searchable, grouped by namespace, with hint badges and a
- * compact doc of the chosen one), the excluded tools and why, then resources, resource templates and prompts.
+ * compact doc of the chosen one), the excluded tools and why, then resources, resource templates and prompts, and
+ * the skills of a server that declares them.
  * Choosing an entry (click or Enter) puts its request in the editor.
  */
 export function ToolExplorer(props: Props) {
@@ -206,6 +208,14 @@ export function ToolExplorer(props: Props) {
             // Only a share link waits: on a legacy session the lists load at once too, since a server request during a
             // list call is now answered as an unattended client answers it (issue 26: a "Load" button and a puzzle).
             deferred={props.deferred ? "This page came from a share link: nothing is sent to the server until you choose Load." : undefined}
+          />
+          {/* Closed until opened, share link or not: opening the group is the request to list. */}
+          <ExplorerSkills
+            key={server}
+            connection={props.connection}
+            capabilities={props.capabilities}
+            headers={props.headers}
+            onConnection={props.onConnection}
           />
         </div>
       )}
