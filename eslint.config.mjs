@@ -44,7 +44,7 @@ function layer(folder, allowed, extra, message) {
 
 /** The lib/ folders the browser may load (lib/server, lib/demo and lib/runtime are not among them). */
 const BELOW_BROWSER_LIBS = ["lib/json", "lib/mcp", "lib/schema", "lib/share", "lib/docs"];
-const BROWSER_LIBS = [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client", "lib/forms", "lib/playground"];
+const BROWSER_LIBS = [...BELOW_BROWSER_LIBS, "lib/editor", "lib/codegen", "lib/client", "lib/forms", "lib/playground", "lib/collections"];
 
 /** A components/ folder: the browser libraries, its own folder and `allowed` components folders. */
 function uiLayer(folder, allowed, message) {
@@ -174,6 +174,15 @@ const config = [
     BROWSER,
     "lib/playground is the top of the browser libraries: it imports lib/editor, lib/codegen, lib/client and the layers under them, never lib/server, lib/demo or the UI.",
   ),
+  // Collections (saved calls with expectations, their file format, the runner) sit on the playground's pure MRTR rules
+  // and the editor's pointer ranges; the playground's runner UI and lib/cli (`toolscope test`) both use them, so they
+  // stay pure: neither React nor Node, the transport given as a function.
+  ...layer(
+    "lib/collections",
+    [...BELOW_BROWSER_LIBS, "lib/editor", "lib/playground"],
+    PURE,
+    "lib/collections sits on lib/playground's pure rules and lib/editor: it imports those and the layers under them, never lib/upstream, lib/server or the UI.",
+  ),
   ...layer("lib/runtime", [], NEUTRAL, "lib/runtime is a leaf: it imports nothing from the repo."),
   // Test support shared by the demo's and the client core's test servers (a loopback HTTP adapter): Node only.
   ...layer(
@@ -221,7 +230,7 @@ const config = [
   // never the web service, Next.js or React.
   ...layer(
     "lib/cli",
-    ["lib/json", "lib/mcp", "lib/schema", "lib/share", "lib/docs", "lib/upstream", "lib/runtime", "lib/log"],
+    ["lib/json", "lib/mcp", "lib/schema", "lib/share", "lib/docs", "lib/collections", "lib/upstream", "lib/runtime", "lib/log"],
     [
       { group: ["next", "next/*", "react", "react-dom", "server-only"], message: "lib/cli runs without Next.js or React." },
       CORE_ENTRY_POINTS,

@@ -1,5 +1,5 @@
 /**
- * The commands: `snapshot`, `lint`, `diff` and `call`. Each parses its flags, works on its target through the one
+ * The commands: `snapshot`, `lint`, `diff`, `call`, `test` (test-command.ts) and `conformance`. Each parses its flags, works on its target through the one
  * implementation the web app runs (the client core, lib/docs's lints and diff), writes its result to stdout and
  * returns its exit code.
  */
@@ -8,48 +8,19 @@ import { diffToolLists } from "../docs/diff.ts";
 import { listHints, lintServer } from "../docs/lints.ts";
 import { isObject } from "../json/guards.ts";
 import type { Tool } from "../mcp/contract.ts";
-import type { CliOutput } from "./cli-io.ts";
 import { diffExitCode, diffJson, diffMarkdown, diffText } from "./diff-report.ts";
-import { EXIT, usageError, type ExitCode } from "./exit-codes.ts";
-import { flagTarget, headersFrom, limitsFrom, list, parse, SERVER_FLAGS, singleTarget, str, type Values } from "./flags.ts";
+import { EXIT, usageError } from "./exit-codes.ts";
+import { choice, prepare, type Command, type CommandContext } from "./command-kit.ts";
+import { testCommand } from "./test-command.ts";
+import { flagTarget, limitsFrom, list, parse, singleTarget, str, type Values } from "./flags.ts";
 import { lintExitCode, lintJson, lintSarif, lintText, placeFindings } from "./lint-report.ts";
-import { loadTarget, withLiveServer, type Access } from "./load-target.ts";
-import { credentialSecrets, credentialsFrom } from "./client-credentials.ts";
+import { loadTarget, withLiveServer } from "./load-target.ts";
 import { snapshotSource, snapshotText } from "./snapshot-file.ts";
 import { conformanceExitCode, conformanceJson, conformanceJunit, conformanceText } from "./conformance-report.ts";
 import { findSuite, runSuite, suiteNode } from "./conformance-run.ts";
 import { positionalTarget, type Target } from "./target.ts";
 
-export interface CommandContext {
-  out: CliOutput;
-  env: Readonly<Record<string, string | undefined>>;
-  version: string;
-}
-
-export interface Command {
-  summary: string;
-  usage: string;
-  run(args: string[], ctx: CommandContext): Promise<ExitCode>;
-}
-
-/** One of `allowed`, or a usage error naming the flag and the choices. */
-function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw usageError(`--${flag} ${JSON.stringify(value)}: choose one of ${allowed.join(", ")}.`);
-}
-
-/** Parse, apply the common flags (quiet, secrets), and hand over the rest. */
-export function prepare(name: string, args: string[], ctx: CommandContext, options: Parameters<typeof parse>[2]) {
-  const { values, positionals } = parse(name, args, { ...SERVER_FLAGS, ...options });
-  ctx.out.quiet = values.quiet === true;
-  const { headers, secrets } = headersFrom(values, ctx.env);
-  ctx.out.addSecrets(secrets);
-  const credentials = credentialsFrom(values, ctx.env);
-  if (credentials) ctx.out.addSecrets(credentialSecrets(credentials));
-  const access: Access = { headers, ...(credentials ? { credentials } : {}) };
-  return { values, positionals, access, limits: limitsFrom(values) };
-}
+export { choice, prepare, type Command, type CommandContext } from "./command-kit.ts";
 
 /** `prepare` for a reporting command: also its `--format` and `--fail-on`, each checked against its choices. */
 function prepareReport<F extends string, L extends string>(
@@ -308,4 +279,4 @@ each scenario's checks. The suite is not bundled: install it beside your project
   },
 };
 
-export const COMMANDS: Record<string, Command> = { snapshot, lint, diff, call, conformance };
+export const COMMANDS: Record<string, Command> = { snapshot, lint, diff, call, test: testCommand, conformance };

@@ -128,15 +128,21 @@ export class LiveServer {
    * One JSON-RPC message; resolves with the server's response (null when none came). `findTool` gives a tools/call
    * its definition (the `Mcp-Param-*` headers a 2026-07-28 call mirrors, and the exclusion rules).
    */
-  async send(message: Record<string, unknown>, findTool: (name: string) => Promise<Tool | undefined> = async () => undefined) {
+  async send(
+    message: Record<string, unknown>,
+    findTool: (name: string) => Promise<Tool | undefined> = async () => undefined,
+    /** A bound and a cancel of this message alone (a collection call's timeout). */
+    options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ) {
     const answer = await sendRpc({
       upstream: this.upstream,
       descriptor: this.descriptor,
       message,
       userHeaders: this.headers,
       findTool,
-      timeoutMs: this.limits.timeoutMs,
+      timeoutMs: options.timeoutMs ?? this.limits.timeoutMs,
       maxBodyBytes: this.limits.maxResponseBytes,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     if (answer.connection) this.descriptor = answer.connection;
     return answer.response;

@@ -33,7 +33,7 @@ export function exitCodeForProxyError(err: ProxyError): ExitCode {
 
 function help(version: string, commands: Record<string, Command>): string {
   const width = Math.max(...Object.keys(commands).map((c) => c.length));
-  return `toolscope ${version}: MCP tools in a pipeline — snapshot, lint, diff and call a server's tools.
+  return `toolscope ${version}: MCP tools in a pipeline — snapshot, lint, diff, call and test a server's tools.
 
 Usage: toolscope <command> [flags]
 

@@ -36,7 +36,7 @@ export interface DiagnosticContext {
 
 const PARSE_OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
-const SYNTAX_MESSAGES: Record<string, string> = {
+export const SYNTAX_MESSAGES: Record<string, string> = {
   InvalidSymbol: "Unexpected character",
   InvalidNumberFormat: "Invalid number",
   PropertyNameExpected: "A property name in double quotes is expected",
