@@ -1,5 +1,6 @@
-import type { Finding, LintSummary, Severity } from "@/lib/docs/lints";
-import { Badge, type BadgeTone } from "@/components/ui/Badge";
+import type { Finding, LintSummary } from "@/lib/docs/lints";
+import { Badge } from "@/components/ui/Badge";
+import { FindingBody, SEVERITY_TONE } from "@/components/ui/FindingBody";
 
 /** Props for {@link LintList}. */
 export interface LintListProps {
@@ -12,8 +13,6 @@ export interface LintListProps {
   emptyText?: string;
   testId?: string;
 }
-
-const TONE: Record<Severity, BadgeTone> = { error: "danger", warning: "warning", info: "info" };
 
 /** Lint findings with severity badges, and for each: why it matters and how to fix it. */
 export function LintList({
@@ -30,7 +29,7 @@ export function LintList({
           {(["error", "warning", "info"] as const).map((s) => (
             <Badge
               key={s}
-              tone={TONE[s]}
+              tone={SEVERITY_TONE[s]}
               variant={summary[s] > 0 ? "solid" : "outline"}
               muted={summary[s] === 0}
               testId={`lint-count-${s}`}
@@ -54,21 +53,15 @@ export function LintList({
               data-severity={f.severity}
               className="min-w-0 rounded-md border border-zinc-200 p-2 text-sm dark:border-zinc-800"
             >
-              <div className="flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-1">
-                <Badge tone={TONE[f.severity]} variant="solid">
-                  {f.severity}
-                </Badge>
-                {showToolName && f.toolName && <code className="break-all font-mono text-xs font-semibold">{f.toolName}</code>}
-                {f.path && <code className="break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{f.path}</code>}
-                <span className="min-w-0 break-words text-zinc-900 dark:text-zinc-100">{f.message}</span>
-              </div>
-              <dl className="mt-1 grid gap-0.5 text-xs text-zinc-600 sm:grid-cols-[auto_1fr] sm:gap-x-2 dark:text-zinc-400">
-                <dt className="font-medium">Why</dt>
-                <dd className="min-w-0 break-words">{f.why}</dd>
-                <dt className="font-medium">Fix</dt>
-                <dd className="min-w-0 break-words">{f.fix}</dd>
-              </dl>
-              <span className="sr-only"> ({f.id})</span>
+              <FindingBody
+                finding={f}
+                context={
+                  <>
+                    {showToolName && f.toolName && <code className="break-all font-mono text-xs font-semibold">{f.toolName}</code>}
+                    {f.path && <code className="break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{f.path}</code>}
+                  </>
+                }
+              />
             </li>
           ))}
         </ul>

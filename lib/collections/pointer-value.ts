@@ -5,6 +5,7 @@
  */
 import { parsePointer } from "../json/pointer.ts";
 import { isObject } from "../json/guards.ts";
+import { previewJson } from "../json/preview.ts";
 
 export type Lookup = { found: true; value: unknown } | { found: false };
 
@@ -74,12 +75,6 @@ export function withoutPointer(value: unknown, pointer: string): unknown {
 
 /** A value as a short line for a message: JSON, cut at `max` characters. */
 export function preview(value: unknown, max = 120): string {
-  if (value === undefined) return "nothing";
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  // An absent value reads as "nothing" in a message; the rest is lib/json's preview, shared with the docs.
+  return value === undefined ? "nothing" : previewJson(value, max);
 }

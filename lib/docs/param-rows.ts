@@ -6,6 +6,7 @@ import { isObject } from "../json/guards.ts";
 import { appendPointer, unescapeToken } from "../json/pointer.ts";
 import { deref, type Deref, type JsonSchema, type RefTrail } from "../schema/ref.ts";
 import { isGeneratorBound } from "../json/schema-bounds.ts";
+import { previewJson } from "../json/preview.ts";
 
 /** Hard cap on rows per tree. */
 export const MAX_ROWS = 2000;
@@ -17,6 +18,8 @@ export const MAX_ENUM = 200;
 export const ITEM_TOKEN = "-";
 /** Path token for "any other key" of an object (additionalProperties / patternProperties). */
 export const ANY_KEY_TOKEN = "*";
+/** Characters of a `const` value shown in a type label or branch name (longer ones are cut with an ellipsis). */
+const CONST_PREVIEW_CHARS = 60;
 
 export type AlternativeKind = "oneOf" | "anyOf" | "allOf" | "if" | "then" | "else";
 
@@ -381,7 +384,7 @@ function branchName(ctx: Ctx, branch: unknown, trail: RefTrail): string {
   // A discriminated union names itself by its const property, e.g. kind = "circle".
   if (isObject(d.schema) && isObject(d.schema.properties)) {
     for (const [key, sub] of Object.entries(d.schema.properties)) {
-      if (isObject(sub) && "const" in sub) return `${key} = ${short(sub.const)}`;
+      if (isObject(sub) && "const" in sub) return `${key} = ${previewJson(sub.const, CONST_PREVIEW_CHARS)}`;
     }
   }
   return typeString(ctx, d.schema, d.trail, 0);
@@ -422,16 +425,6 @@ function branchRows(ctx: Ctx, branch: unknown, path: string, depth: number, trai
   return row ? [row] : [];
 }
 
-function short(value: unknown, max = 60): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
 function typeOfValue(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
@@ -443,7 +436,7 @@ function typeOfValue(v: unknown): string {
 function typeString(ctx: Ctx, schema: JsonSchema, trail: RefTrail, level: number): string {
   if (schema === true) return "any";
   if (schema === false) return "never";
-  if ("const" in schema) return `const ${short(schema.const)}`;
+  if ("const" in schema) return `const ${previewJson(schema.const, CONST_PREVIEW_CHARS)}`;
   let types: string[] = [];
   if (typeof schema.type === "string") types = [schema.type];
   else if (Array.isArray(schema.type)) types = schema.type.filter((t): t is string => typeof t === "string");

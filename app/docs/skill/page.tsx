@@ -4,31 +4,22 @@ import { StaleDocsBanner } from "@/components/docs/StaleDocsBanner";
 import { ToolSidebar } from "@/components/docs/ToolSidebar";
 import { sidebarProps } from "@/components/docs/sidebar-props";
 import { SkillPage } from "@/components/docs/skills/SkillPage";
-import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
 import { liveLinks } from "@/lib/docs/links";
 import { declaresSkills } from "@/lib/docs/skills/skill-facts";
-import { loadDocs } from "@/lib/server/docs/docs-load";
+import { loadDocsPage, type DocsSearch } from "../docs-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Skill" };
-
-type Search = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * One skill of one server (`?server=<url>&uri=<SKILL.md URI>`): by URI, since skill names need not be unique. The page
  * is the docs' (sidebar, stale banner); the skill itself is got and read in the browser, a file only when asked for.
  */
-export default async function SkillDocsPage({ searchParams }: { searchParams: Search }) {
+export default async function SkillDocsPage({ searchParams }: { searchParams: DocsSearch }) {
   const sp = await searchParams;
   const uri = typeof sp.uri === "string" ? sp.uri : "";
-  const load = await loadDocs(sp.server ?? sp.url);
-  if (!load.ok) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        <ProxyErrorBanner error={load.error} />
-      </div>
-    );
-  }
+  const load = await loadDocsPage(sp);
+  if (!load.ok) return load.page;
   const { snap, url } = load;
   const links = liveLinks(url);
   const serverName = snap.server.serverInfo?.title ?? snap.server.serverInfo?.name ?? url;

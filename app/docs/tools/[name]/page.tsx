@@ -5,35 +5,27 @@ import { DocsShell } from "@/components/docs/DocsShell";
 import { ToolDoc } from "@/components/docs/tool/ToolDoc";
 import { ToolSidebar } from "@/components/docs/ToolSidebar";
 import { sidebarProps } from "@/components/docs/sidebar-props";
-import { ProxyErrorBanner } from "@/components/ui/ProxyErrorBanner";
-import { loadDocs } from "@/lib/server/docs/docs-load";
 import { liveLinks } from "@/lib/docs/links";
 import { shownEndpoint } from "@/lib/docs/display-url";
 import { requestOrigin } from "@/lib/server/platform/request-origin";
 import { config } from "@/lib/server/platform/config";
 import { isTrustedServer } from "@/lib/server/platform/trust";
+import { loadDocsPage, type DocsSearch } from "../../docs-page";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ name: string }>;
-type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return { title: decodeURIComponent((await params).name) };
 }
 
 /** Docs of one tool of one server. */
-export default async function ToolDocsPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+export default async function ToolDocsPage({ params, searchParams }: { params: Params; searchParams: DocsSearch }) {
   const name = decodeURIComponent((await params).name);
   const sp = await searchParams;
-  const load = await loadDocs(sp.server ?? sp.url);
-  if (!load.ok) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        <ProxyErrorBanner error={load.error} />
-      </div>
-    );
-  }
+  const load = await loadDocsPage(sp);
+  if (!load.ok) return load.page;
   const { snap, url } = load;
   const excluded = snap.list.excluded.find((e) => e.tool.name === name);
   const tool = snap.list.tools.find((t) => t.name === name) ?? excluded?.tool;
