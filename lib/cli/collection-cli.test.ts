@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDemoServerHandler } from "@/lib/demo/server";
 import { serveFetchHandler, type ServedHandler } from "@/lib/demo/testing/node-http-adapter";
+import { asksHttpHandler } from "@/lib/upstream/testing/asks-server";
+import type { Collection, CollectionCall } from "../collections/format.ts";
 import { writeCollection } from "../collections/write-collection.ts";
 import { exampleCollection } from "../collections/testing/example-collection.ts";
 import { EXIT } from "./exit-codes.ts";
@@ -102,4 +104,92 @@ test("a file that is not a valid collection: exit usage, one line naming line:co
   const noServer = await toolscope(["test", write("ok.json", writeCollection(exampleCollection()))]);
   assert.equal(noServer.code, EXIT.usage);
   assert.match(noServer.stderr, /test needs a server: the collection names none/);
+});
+
+test("server requests answered from the collection: an MRTR round (2026-07-28) and an elicitation sent mid-call (2025)", async () => {
+  const asks = await serveFetchHandler(asksHttpHandler());
+  try {
+    const elicit = (name: string, answers?: Record<string, unknown>): CollectionCall => ({
+      name,
+      request: { jsonrpc: "2.0", method: "tools/call", params: { name: "ask-elicit", arguments: {} } },
+      expect: [{ kind: "no-error" }],
+      capture: { [name.replace(/\W/g, "")]: "/result/content/0/text/answer/action" },
+      ...(answers ? { answers } : {}),
+    });
+    const legacy: Collection = {
+      format: "toolscope.collection/1",
+      name: "asks",
+      calls: [
+        elicit("prepared", { "elicitation/create": { action: "accept", content: { name: "Ada" } } }),
+        // Nobody to ask: the unattended client's answer (cancel), never a hung run.
+        elicit("unprepared"),
+      ],
+    };
+    const run = await toolscope([
+      "test",
+      write("asks.json", writeCollection(legacy)),
+      "--server",
+      asks.url.toString(),
+      "--format",
+      "json",
+      "-q",
+    ]);
+    assert.equal(run.code, EXIT.ok, run.stdout + run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.deepEqual(
+      report.calls[0].response.result.content[0].text,
+      JSON.stringify({ answer: { action: "accept", content: { name: "Ada" } } }),
+    );
+    assert.deepEqual(report.calls[1].captured, { unprepared: "cancel" });
+
+    // The demo's purge asks for confirmation as an MRTR round on 2026-07-28: answered by the request's key.
+    const purge: Collection = {
+      format: "toolscope.collection/1",
+      name: "purge",
+      calls: [
+        {
+          name: "close one",
+          request: { method: "tools/call", params: { name: "create_issue", arguments: { title: "to purge" } } },
+          expect: [{ kind: "no-error" }],
+          capture: { id: "/result/content/0/text/id" },
+        },
+        {
+          name: "close it",
+          request: { method: "tools/call", params: { name: "close_issue", arguments: { issue_id: "{{id}}" } } },
+          expect: [{ kind: "is-error", value: false }],
+        },
+        {
+          name: "purge, unanswered",
+          request: { method: "tools/call", params: { name: "purge_closed_issues", arguments: {} } },
+          expect: [{ kind: "no-error" }],
+        },
+        {
+          name: "purge",
+          request: { method: "tools/call", params: { name: "purge_closed_issues", arguments: {} } },
+          answers: { confirm: { action: "accept", content: { confirm: true } } },
+          expect: [{ kind: "text-matches", pattern: "^Deleted \\d+ closed issues?\\.$" }],
+        },
+      ],
+    };
+    const mrtr = await toolscope([
+      "test",
+      write("purge.json", writeCollection(purge)),
+      "--server",
+      demo.url.toString(),
+      "--format",
+      "json",
+      "-q",
+    ]);
+    assert.equal(mrtr.code, EXIT.findings, mrtr.stderr);
+    const calls = JSON.parse(mrtr.stdout).calls;
+    assert.deepEqual(
+      calls.map((c: { status: string }) => c.status),
+      ["passed", "passed", "error", "passed"],
+      mrtr.stdout,
+    );
+    // Without a prepared answer the command line has nobody to ask: that call stops, the run goes on.
+    assert.equal(calls[2].error, "needs input: confirm");
+  } finally {
+    await asks.close();
+  }
 });

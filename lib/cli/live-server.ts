@@ -5,7 +5,15 @@
  */
 import type { ConnectionDescriptor, ConnectResponse, Tool, ToolsResponse, UserHeaders } from "../mcp/contract.ts";
 import { isObject } from "../json/guards.ts";
-import { listAllTools, sendRpc, SKILL_LIMIT_DEFAULTS, upstreamFor, type Upstream, type UpstreamSettings } from "@/lib/upstream";
+import {
+  listAllTools,
+  sendRpc,
+  SKILL_LIMIT_DEFAULTS,
+  upstreamFor,
+  type ServerRequestAsker,
+  type Upstream,
+  type UpstreamSettings,
+} from "@/lib/upstream";
 
 /** How the command line bounds its work (flags). */
 export interface LiveLimits {
@@ -132,7 +140,7 @@ export class LiveServer {
     message: Record<string, unknown>,
     findTool: (name: string) => Promise<Tool | undefined> = async () => undefined,
     /** A bound and a cancel of this message alone (a collection call's timeout). */
-    options: { timeoutMs?: number; signal?: AbortSignal } = {},
+    options: { timeoutMs?: number; signal?: AbortSignal; asker?: ServerRequestAsker } = {},
   ) {
     const answer = await sendRpc({
       upstream: this.upstream,
@@ -143,6 +151,7 @@ export class LiveServer {
       timeoutMs: options.timeoutMs ?? this.limits.timeoutMs,
       maxBodyBytes: this.limits.maxResponseBytes,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.asker ? { asker: options.asker } : {}),
     });
     if (answer.connection) this.descriptor = answer.connection;
     return answer.response;

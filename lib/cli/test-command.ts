@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { Tool } from "../mcp/contract.ts";
 import { formatProblem, parseCollection, runCollection, type Collection } from "../collections/index.ts";
+import { collectionAsker } from "./collection-asker.ts";
 import { collectionExitCode, collectionJson, collectionJunit, collectionText } from "./collection-report.ts";
 import { choice, prepare, type Command } from "./command-kit.ts";
 import { usageError } from "./exit-codes.ts";
@@ -103,7 +104,8 @@ not run or was skipped, 2 when the file is not a valid collection (its line:colu
       const report = await runCollection(collection, {
         send: async (message, options) => {
           const started = performance.now();
-          const response = await server.send(message, findTool, options);
+          const { answers, ...bounds } = options;
+          const response = await server.send(message, findTool, { ...bounds, asker: collectionAsker(answers ?? {}) });
           return { response, durationMs: performance.now() - started };
         },
         listTools,

@@ -2,11 +2,24 @@
  * A call's MRTR rounds (`input_required`) answered from the call's prepared `answers`: by the input request's key,
  * else by its method ("elicitation/create"). The rules — when to retry, the round limit, loops, the retry message —
  * are the playground's own (lib/playground/server-requests/mrtr.ts), so a collection and the editor retry alike.
- * With no prepared answer for a request the call stops as "needs input": the playground's runner may then ask the
- * person; the command line cannot.
+ * With no prepared answer for a request the call asks `ask` (the playground's runner: the person, in the MRTR
+ * dialog); without one — the command line — it stops as "needs input".
  */
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type RoundRecord } from "../playground/server-requests/mrtr.ts";
+import type { InputRequest } from "../playground/server-requests/mrtr.ts";
 import type { SendResult, Sender } from "./sender.ts";
+
+/** Who answers what no prepared answer covers: answers keyed like the requests, or null when nobody answered. */
+export type AskInput = (requests: InputRequest[]) => Promise<Record<string, unknown> | null>;
+
+/**
+ * The prepared answer to a request the server makes — an MRTR input request by its key, or any request by its method
+ * (so one `"elicitation/create"` answer serves both an MRTR round and a request sent mid-call on a stream).
+ */
+export function preparedAnswer(answers: Readonly<Record<string, unknown>>, method: string, key?: string): unknown {
+  if (key !== undefined && Object.hasOwn(answers, key)) return answers[key];
+  return Object.hasOwn(answers, method) ? answers[method] : undefined;
+}
 
 export type RoundsOutcome =
   | { ok: true; response: Record<string, unknown> | null; durationMs: number; rounds: number; exchanges: unknown[] }
@@ -17,7 +30,7 @@ export async function sendWithAnswers(
   original: Record<string, unknown>,
   answers: Readonly<Record<string, unknown>>,
   send: Sender,
-  options: { signal?: AbortSignal; timeoutMs?: number; limit?: number } = {},
+  options: { signal?: AbortSignal; timeoutMs?: number; limit?: number; ask?: AskInput } = {},
 ): Promise<RoundsOutcome> {
   const limit = options.limit ?? MAX_MRTR_ROUNDS;
   const rounds: RoundRecord[] = [];
@@ -26,7 +39,7 @@ export async function sendWithAnswers(
   let durationMs = 0;
   let current = original;
   for (let n = 1; ; n++) {
-    const sent: SendResult = await send(current, { signal: options.signal, timeoutMs: options.timeoutMs });
+    const sent: SendResult = await send(current, { signal: options.signal, timeoutMs: options.timeoutMs, answers });
     durationMs += sent.durationMs;
     if (sent.exchanges) exchanges.push(...sent.exchanges);
     rounds.push({ message: current, response: sent.response });
@@ -35,20 +48,23 @@ export async function sendWithAnswers(
     if (step.kind === "stop") return { ok: false, reason: step.reason, durationMs, rounds: n, exchanges };
     const inputResponses: Record<string, unknown> = {};
     if (step.kind === "ask") {
-      const unanswered: string[] = [];
+      const unanswered: InputRequest[] = [];
       for (const request of step.requests) {
         const method = request.kind === "unknown" ? request.method : METHOD_OF[request.kind];
-        const answer = Object.hasOwn(answers, request.key)
-          ? answers[request.key]
-          : Object.hasOwn(answers, method)
-            ? answers[method]
-            : undefined;
+        const answer = preparedAnswer(answers, method, request.key);
         if (answer !== undefined) inputResponses[request.key] = answer;
         // A request the client cannot answer is left out of the retry, as the playground does.
-        else if (request.kind !== "unknown") unanswered.push(request.key);
+        else if (request.kind !== "unknown") unanswered.push(request);
       }
-      if (unanswered.length)
-        return { ok: false, reason: `needs input: ${unanswered.join(", ")}`, needsInput: unanswered, durationMs, rounds: n, exchanges };
+      if (unanswered.length) {
+        const given = options.ask ? await options.ask(unanswered) : null;
+        const keys = unanswered.map((r) => r.key);
+        if (!given) {
+          const reason = options.ask ? `needs input: ${keys.join(", ")} (not answered)` : `needs input: ${keys.join(", ")}`;
+          return { ok: false, reason, needsInput: keys, durationMs, rounds: n, exchanges };
+        }
+        for (const key of keys) if (Object.hasOwn(given, key)) inputResponses[key] = given[key];
+      }
     }
     const id = retryId(original.id, n + 1, used);
     used.add(id);

@@ -19,8 +19,8 @@ export { writeCollection } from "./write-collection.ts";
 export { placeholders, substitute } from "./substitute.ts";
 export { preview, valueAt } from "./pointer-value.ts";
 export { describeExpectation, evaluateExpectation, type CallOutcome, type ExpectationResult } from "./expectations.ts";
-export { sendWithAnswers } from "./answer-rounds.ts";
-export type { SendResult, Sender } from "./sender.ts";
+export { preparedAnswer, sendWithAnswers, type AskInput } from "./answer-rounds.ts";
+export type { SendOptions, SendResult, Sender } from "./sender.ts";
 export {
   DEFAULT_CALL_TIMEOUT_MS,
   runCollection,

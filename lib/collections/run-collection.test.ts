@@ -158,3 +158,29 @@ test("tools/list is fetched once per run, only when an expectation needs it", as
   await runCollection(collection([call("c", {})]), { send: none.send });
   assert.equal(none.sent.filter((m) => m.method === "tools/list").length, 0);
 });
+
+/** A call to the fake server's `confirm` tool under its own name. */
+const asks = (name: string): CollectionCall => ({
+  ...call(name, {}),
+  request: { method: "tools/call", params: { name: "confirm", arguments: {} } },
+});
+
+test("MRTR input no prepared answer covers goes to `ask` (the playground's person); null stops that call only", async () => {
+  const { send } = fakeServer();
+  const asked: string[] = [];
+  const answers = [{ ok: { action: "accept", content: {} } }, null];
+  const report = await runCollection(collection([asks("first"), asks("second"), call("third", {})]), {
+    send,
+    ask: (c) => async (requests) => {
+      asked.push(`${c.name}: ${requests.map((r) => `${r.key} (${r.kind})`).join(", ")}`);
+      return answers.shift() ?? null;
+    },
+  });
+  assert.deepEqual(asked, ["first: ok (elicit-form)", "second: ok (elicit-form)"]);
+  assert.deepEqual(
+    report.calls.map((c) => c.status),
+    ["passed", "error", "passed"],
+  );
+  assert.equal((report.calls[0].response as { result: { content: { text: string }[] } }).result.content[0].text, "action: accept");
+  assert.equal(report.calls[1].error, "needs input: ok (not answered)");
+});

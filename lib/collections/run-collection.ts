@@ -6,7 +6,7 @@
  */
 import { isObject } from "../json/guards.ts";
 import type { Tool } from "../mcp/contract.ts";
-import { sendWithAnswers } from "./answer-rounds.ts";
+import { sendWithAnswers, type AskInput } from "./answer-rounds.ts";
 import { evaluateExpectation, type ExpectationResult } from "./expectations.ts";
 import type { Collection, CollectionCall, Expectation } from "./format.ts";
 import { preview, valueAt } from "./pointer-value.ts";
@@ -57,6 +57,10 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Variables that replace the environment's (a runner's own settings). */
   variables?: Record<string, unknown>;
+  /** Asked for the MRTR input a call's prepared answers do not cover (the playground's person); none: the call stops. */
+  ask?: (call: CollectionCall) => AskInput | undefined;
+  /** Told as each call starts (a live list marks it running). */
+  onStart?: (call: CollectionCall, index: number) => void;
   /** Told as each call ends (progress lines, a live list). */
   onCall?: (report: CallReport, index: number) => void;
   /** Ends the run: the call in flight is aborted, the rest skipped. */
@@ -137,7 +141,7 @@ export async function runCollection(collection: Collection, options: RunOptions)
     if (!stopped && options.signal?.aborted) stopped = "the run was stopped";
     const report = stopped
       ? { name: call.name, status: "skipped" as const, durationMs: 0, expectations: [], error: `not run: ${stopped}` }
-      : await runCall(call, index);
+      : (options.onStart?.(call, index), await runCall(call, index));
     calls.push(report);
     options.onCall?.(report, index);
     if (!stopped && options.bail && report.status !== "passed") stopped = `--bail after ${JSON.stringify(call.name)} ${report.status}`;
@@ -155,7 +159,7 @@ export async function runCollection(collection: Collection, options: RunOptions)
     let rounds;
     try {
       rounds = await bounded(timeoutMs, options.signal, (signal) =>
-        sendWithAnswers(request, filled.value.answers, options.send, { signal, timeoutMs }),
+        sendWithAnswers(request, filled.value.answers, options.send, { signal, timeoutMs, ask: options.ask?.(call) }),
       );
     } catch (err) {
       const message = err instanceof Timeout ? err.message : `the call failed: ${(err as Error)?.message ?? String(err)}`;

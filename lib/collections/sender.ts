@@ -11,4 +11,14 @@ export interface SendResult {
   exchanges?: unknown[];
 }
 
-export type Sender = (message: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number }) => Promise<SendResult>;
+export interface SendOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * The call's prepared answers, for requests the server sends mid-call on the response stream (elicitation,
+   * sampling, roots): a transport that can answer them looks each up with `preparedAnswer` (answer-rounds.ts).
+   */
+  answers?: Readonly<Record<string, unknown>>;
+}
+
+export type Sender = (message: Record<string, unknown>, options: SendOptions) => Promise<SendResult>;

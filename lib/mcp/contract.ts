@@ -251,6 +251,8 @@ export type ServerRequestAnswerer =
   | "user"
   /** The proxy itself: `ping`, or a refusal when no one can answer (a call that was not streamed, a modern server). */
   | "proxy"
+  /** A collection call's prepared answer (`answers` in the file; `toolscope test`). */
+  | "prepared"
   /** No answer came within TOOLSCOPE_SERVER_REQUEST_TIMEOUT_MS: the server got a JSON-RPC error. */
   | "timeout"
   /** The call ended (cancelled, or its stream closed) before the answer: the server got a JSON-RPC error. */

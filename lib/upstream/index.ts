@@ -17,6 +17,7 @@ export { ExchangeFailure } from "./exchange/exchange-core.ts";
 export {
   NO_ANSWER,
   pingAnswer,
+  unattendedAsker,
   WITHDRAWN,
   type AnswerBody,
   type AskOutcome,

@@ -6,6 +6,7 @@ import { ReadOnlyJson } from "../results/ReadOnlyJson";
 const ANSWERER_TONE: Record<ServerRequestRecord["answeredBy"], string> = {
   user: "text-emerald-700 dark:text-emerald-300",
   proxy: "text-zinc-600 dark:text-zinc-400",
+  prepared: "text-sky-700 dark:text-sky-300",
   timeout: "text-amber-700 dark:text-amber-300",
   cancelled: "text-amber-700 dark:text-amber-300",
 };

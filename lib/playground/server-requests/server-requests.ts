@@ -147,6 +147,7 @@ function capitalize(s: string): string {
 export const ANSWERED_BY_LABEL: Record<ServerRequestAnswerer, string> = {
   user: "answered by you",
   proxy: "answered by Toolscope",
+  prepared: "answered from the collection",
   timeout: "timed out",
   cancelled: "withdrawn: the call ended",
 };

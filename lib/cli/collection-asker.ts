@@ -1,0 +1,21 @@
+/**
+ * `toolscope test`'s answers to the requests a server sends in the middle of a call (elicitation, sampling, roots):
+ * the call's prepared answer by method when the collection has one, else what a client with nobody at the keyboard
+ * answers (the client core's unattended rules), so an unanswered question never hangs a CI run.
+ */
+import { preparedAnswer } from "../collections/index.ts";
+import { pingAnswer, unattendedAsker, type ServerRequestAsker } from "@/lib/upstream";
+
+export function collectionAsker(answers: Readonly<Record<string, unknown>>): ServerRequestAsker {
+  const fallback = unattendedAsker("toolscope test runs unattended, and the collection call has no prepared answer for it");
+  return {
+    async ask(request, signal) {
+      const ping = pingAnswer(request);
+      if (ping) return ping;
+      const answer = preparedAnswer(answers, String(request.method));
+      if (answer !== undefined && answer !== null && typeof answer === "object" && !Array.isArray(answer))
+        return { answer: { result: answer as Record<string, unknown> }, answeredBy: "prepared" };
+      return fallback.ask(request, signal);
+    },
+  };
+}
