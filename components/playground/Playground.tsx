@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import { DeprecationNotes } from "@/components/ui/DeprecationNotes";
 import { serverDeprecations } from "@/lib/mcp/deprecations";
 import { useRouter } from "next/navigation";
@@ -44,12 +44,15 @@ import { useHistory } from "./library/useHistory";
 import { useSaved } from "./library/useSaved";
 import { NotificationsPane } from "./results/NotificationsPane";
 import { TasksPanel } from "./tasks/TasksPanel";
+import { isObject } from "@/lib/json/guards";
+import { hasSharedCollection, subscribeSharedCollection } from "./collections/shared-collection";
 import { declaresTasks } from "@/lib/mcp/tasks/task-support";
 import { recordTabTask } from "@/lib/playground/tasks/tab-tasks";
 import { ToolExplorerPending } from "./explorer/ToolExplorerPending";
 import {
   ArgumentsForm,
   CommandPalette,
+  CollectionPanel,
   ConfirmDestructiveDialog,
   CopyAsCodeDialog,
   ExchangeView,
@@ -119,7 +122,7 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
       prefs: loadPrefs(),
     }),
   );
-  const { prefs, overlay, confirming, showHistory, showSaved } = state;
+  const { prefs, overlay, confirming, showHistory, showSaved, showTests } = state;
   // The MCP Apps switch is part of the connection (what the server is told at initialize or in each _meta).
   const {
     conn,
@@ -327,6 +330,22 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
   }, [era, tools, insertRequest]);
 
   const lastResponse = runner.exchange ? finalResponse(runner.exchange) : initial?.response;
+  // The editor's last answered Send, for the Tests panel's "Expect this".
+  const lastExchange = useMemo(() => {
+    const ex = runner.exchange;
+    const first = ex?.rounds[0];
+    const response = ex && !["running", "asking", "cancelling"].includes(ex.state) ? finalResponse(ex) : undefined;
+    return first && isObject(response) && !("proxyError" in response) ? { request: first.message, response } : undefined;
+  }, [runner.exchange]);
+  // A collection opened from a link for this server opens the Tests panel, which takes it.
+  const sharedWaiting = useSyncExternalStore(
+    subscribeSharedCollection,
+    () => hasSharedCollection(server),
+    () => false,
+  );
+  useEffect(() => {
+    if (sharedWaiting) dispatch({ type: "tests-open" });
+  }, [sharedWaiting]);
   // Tabs: report on a change of text or exchange only (finalResponse may build a new object on every render). While
   // connecting only what was typed: the first report counts as a use of the server (recent servers), the untouched
   // default text is not one.
@@ -358,6 +377,12 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
       label: showSaved ? "Hide saved requests" : "Show saved requests",
       group: "Action",
       run: () => dispatch({ type: "saved-toggle" }),
+    },
+    {
+      id: "tests",
+      label: showTests ? "Hide tests (collection)" : "Show tests (collection)",
+      group: "Action",
+      run: () => dispatch({ type: "tests-toggle" }),
     },
     { id: "share", label: "Share this experiment (link)", group: "Action", run: () => openOverlay({ kind: "share" }) },
     { id: "copy:curl", label: "Copy as curl", group: "Copy as code", run: () => openOverlay({ kind: "copy", language: "curl" }) },
@@ -664,6 +689,17 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
         <button
           type="button"
           className={toolbarButton}
+          onClick={() => dispatch({ type: "tests-toggle" })}
+          aria-expanded={showTests}
+          aria-controls="playground-tests"
+          data-testid="tests-button"
+          title="Calls with expectations, run here and by toolscope test in CI"
+        >
+          Tests
+        </button>
+        <button
+          type="button"
+          className={toolbarButton}
           onClick={() => openOverlay({ kind: "share" })}
           disabled={!live}
           data-testid="share-button"
@@ -711,6 +747,25 @@ export function Playground({ server, tool, initial, onTabState }: Props) {
       {showSaved && (
         <div id="playground-saved">
           <SavedPanel saved={saved} server={server} onOpen={replay} notice={state.savedNotice} />
+        </div>
+      )}
+      {showTests && (
+        <div id="playground-tests">
+          <CollectionPanel
+            key={server}
+            server={server}
+            serverLabel={serverLabel}
+            connection={live?.conn.connection}
+            headers={headers}
+            tools={live?.tools ?? NO_TOOLS}
+            editorText={text}
+            lastExchange={lastExchange}
+            confirmDestructive={prefs.confirmDestructive}
+            onStopAskingDestructive={() => updatePrefs({ confirmDestructive: false })}
+            onOpenRequest={(requestText) => dispatch({ type: "replay", text: requestText })}
+            onConnection={replaceDescriptor}
+            sharedWaiting={sharedWaiting}
+          />
         </div>
       )}
       <div className="flex flex-col gap-4 min-[900px]:flex-row min-[900px]:items-start">

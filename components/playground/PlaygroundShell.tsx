@@ -2,6 +2,10 @@
 
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { decodeShare, isShareFragment, ShareLinkError } from "@/lib/share/share-codec";
+import { offerSharedCollection } from "./collections/shared-collection";
+
+/** A collection link's fragment (`#c1.…`, lib/collections/share-collection.ts), told apart without loading that code. */
+const COLLECTION_FRAGMENT = /^#?c\d+\./;
 import { handedOffRequest, loadConnection, loadHeaders } from "@/lib/playground/stores/session-store";
 import { rememberServer } from "@/lib/playground/stores/recent-servers";
 import {
@@ -157,7 +161,28 @@ export function PlaygroundShell({ server, tool }: Props) {
     let shareError: string | null | undefined;
     if (href !== readWritten()) {
       shareError = null;
-      if (hash && isShareFragment(hash)) {
+      if (hash && COLLECTION_FRAGMENT.test(hash)) {
+        // A collection link opens the server's playground with the collection in its Tests panel. The collections
+        // code (the format's schema and checks) loads only for such a link, not with every playground.
+        void import("@/lib/collections").then(({ decodeCollectionShare }) => {
+          let opened: Address = { kind: "restore" };
+          let error: string | null = null;
+          try {
+            const collection = decodeCollectionShare(hash);
+            const target = server ?? collection.environment?.server ?? DEMO_SERVER;
+            offerSharedCollection(target, collection);
+            opened = { kind: "server", server: target };
+          } catch (err) {
+            error = err instanceof Error ? err.message : String(err);
+          }
+          const openedId = newId();
+          updateTabs((v) => {
+            const r = applyAddress(v.tabs, opened, openedId);
+            return { tabs: r.state, ...(r.error ? { notice: r.error } : {}), shareError: error };
+          });
+        });
+        return;
+      } else if (hash && isShareFragment(hash)) {
         try {
           address = { kind: "share", ...decodeShare(hash) };
         } catch (err) {

@@ -51,6 +51,7 @@ function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallb
 const resultFallback = () => <p className="text-sm text-zinc-500">Loading the result view…</p>;
 
 export const ArgumentsForm = lazyPart(() => import("./editor/ArgumentsForm").then((m) => m.ArgumentsForm));
+export const CollectionPanel = lazyPart(() => import("./collections/CollectionPanel").then((m) => m.CollectionPanel));
 export const CommandPalette = lazyPart(() => import("./CommandPalette").then((m) => m.CommandPalette));
 export const ConfirmDestructiveDialog = lazyPart(() => import("./ConfirmDestructiveDialog").then((m) => m.ConfirmDestructiveDialog));
 export const CopyAsCodeDialog = lazyPart(() => import("./library/CopyAsCodeDialog").then((m) => m.CopyAsCodeDialog));

@@ -63,7 +63,7 @@ const CASES: { e: Expectation; pass: CallOutcome; fail: CallOutcome; says: RegEx
     e: { kind: "equals", pointer: "/result/nothing", value: 1 },
     pass: { ...ok, response: { result: { nothing: 1 } } },
     fail: ok,
-    says: /nothing at \/result\/nothing \(result \{/,
+    says: /^nothing at \/result\/nothing: \/result has content, structuredContent$/,
   },
   {
     e: { kind: "matches", pointer: "/result/content/0/text/created_at", pattern: "^2026-" },

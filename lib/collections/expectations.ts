@@ -4,7 +4,7 @@
  */
 import { canonicalJson } from "../json/canonical.ts";
 import { isObject } from "../json/guards.ts";
-import { appendPointer } from "../json/pointer.ts";
+import { appendPointer, parsePointer } from "../json/pointer.ts";
 import type { Tool } from "../mcp/contract.ts";
 import { validateAgainst } from "../schema/validate.ts";
 import type { Expectation } from "./format.ts";
@@ -74,6 +74,41 @@ function answered(response: Record<string, unknown> | null): string {
   if (!response) return "no response";
   if (isObject(response.error)) return `error ${preview(response.error.code)}: ${preview(response.error.message, 100)}`;
   return `result ${preview(response.result)}`;
+}
+
+/**
+ * Why nothing is at `pointer`: the deepest part of it the answer has, and what is there instead (its members, or its
+ * value), so a renamed field reads at once (`…/assignee has squad`); an error answer says so.
+ */
+function missing(response: Record<string, unknown> | null, pointer: string): string {
+  if (!response || isObject(response.error)) return `nothing at ${pointer} (${answered(response)})`;
+  const tokens = parsePointer(pointer) ?? [];
+  let found = "";
+  let value: unknown = response;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const prefix = tokens.slice(0, i).reduce((p, t) => appendPointer(p, t), "");
+    const at = valueAt(response, prefix);
+    if (at.found) {
+      found = prefix;
+      value = at.value;
+      break;
+    }
+  }
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      // plain text: shown as it is
+    }
+  }
+  const where = found || "the response";
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    const shown = keys.slice(0, 12).join(", ") + (keys.length > 12 ? `, … (${keys.length})` : "");
+    return `nothing at ${pointer}: ${where} has ${keys.length ? shown : "no members"}`;
+  }
+  if (Array.isArray(value)) return `nothing at ${pointer}: ${where} is an array of ${value.length}`;
+  return `nothing at ${pointer}: ${where} is ${preview(value, 100)}`;
 }
 
 function textBlocks(response: Record<string, unknown> | null): string[] {
@@ -148,20 +183,20 @@ export function evaluateExpectation(e: Expectation, outcome: CallOutcome): Expec
     case "schema": {
       const pointer = e.pointer ?? STRUCTURED;
       const at = valueAt(response, pointer);
-      if (!at.found) return result(e, false, `nothing at ${pointer} (${answered(response)})`);
+      if (!at.found) return result(e, false, missing(response, pointer));
       const problems = schemaProblems(e.schema, at.value);
       return problems ? result(e, false, `${preview(at.value)} is not valid: ${problems}`) : result(e, true, "valid");
     }
     case "equals": {
       const at = valueAt(response, e.pointer);
-      if (!at.found) return result(e, false, `nothing at ${e.pointer} (${answered(response)})`);
+      if (!at.found) return result(e, false, missing(response, e.pointer));
       return sameJson(at.value, e.value)
         ? result(e, true, `is ${preview(at.value)}`)
         : result(e, false, `expected ${preview(e.value)}, got ${preview(at.value)}`);
     }
     case "matches": {
       const at = valueAt(response, e.pointer);
-      if (!at.found) return result(e, false, `nothing at ${e.pointer} (${answered(response)})`);
+      if (!at.found) return result(e, false, missing(response, e.pointer));
       const re = regex(e.pattern, e.flags);
       if (typeof re === "string") return result(e, false, re);
       if (typeof at.value !== "string") return result(e, false, `not a string: ${preview(at.value)}`);
@@ -169,7 +204,7 @@ export function evaluateExpectation(e: Expectation, outcome: CallOutcome): Expec
     }
     case "present": {
       const at = valueAt(response, e.pointer);
-      return at.found ? result(e, true, `is ${preview(at.value)}`) : result(e, false, `nothing at ${e.pointer} (${answered(response)})`);
+      return at.found ? result(e, true, `is ${preview(at.value)}`) : result(e, false, missing(response, e.pointer));
     }
     case "absent": {
       const at = valueAt(response, e.pointer);
@@ -202,7 +237,7 @@ export function evaluateExpectation(e: Expectation, outcome: CallOutcome): Expec
     case "unchanged": {
       const pointer = e.pointer ?? "/result";
       const at = valueAt(response, pointer);
-      if (!at.found) return result(e, false, `nothing at ${pointer} (${answered(response)})`);
+      if (!at.found) return result(e, false, missing(response, pointer));
       let actual = at.value;
       let recorded = e.recorded;
       for (const v of e.volatile ?? []) {

@@ -11,6 +11,9 @@
  * expectations.ts      one expectation against one answer
  * answer-rounds.ts     MRTR rounds answered from a call's prepared answers
  * run-collection.ts    the run and its report
+ * expectation-warnings.ts  expectations and captures a tool's definition says cannot hold, found when written
+ * propose-expectations.ts  "expect this": expectations an answer passes, volatile values as `present`
+ * share-collection.ts  a collection in a link (`#c1.…`), without secrets
  */
 export { COLLECTION_FORMAT, type Collection, type CollectionCall, type CollectionEnvironment, type Expectation } from "./format.ts";
 export { COLLECTION_SCHEMA, EXPECTATION_KINDS } from "./collection-schema.ts";
@@ -30,3 +33,13 @@ export {
   type RunReport,
   type RunSummary,
 } from "./run-collection.ts";
+export { expectationWarnings, type ExpectationWarning } from "./expectation-warnings.ts";
+export { proposeExpectations, proposeUnchanged, volatilePointers } from "./propose-expectations.ts";
+export {
+  COLLECTION_SHARE_VERSION,
+  MAX_COLLECTION_SHARE_BYTES,
+  collectionShareUrl,
+  decodeCollectionShare,
+  encodeCollectionShare,
+  isCollectionShareFragment,
+} from "./share-collection.ts";

@@ -41,6 +41,8 @@ export interface PlaygroundState {
   overlay: Overlay;
   showHistory: boolean;
   showSaved: boolean;
+  /** The Tests panel (the server's collection of calls with expectations). */
+  showTests: boolean;
   overrideDrafts: OverrideDraft[];
   /** Said after the tool list was fetched again. */
   toolsNotice: string | null;
@@ -71,6 +73,9 @@ export type PlaygroundAction =
   | { type: "overlay-close" }
   | { type: "history-toggle" }
   | { type: "saved-toggle" }
+  | { type: "tests-toggle" }
+  /** A collection arrived from a link: the Tests panel opens to show it. */
+  | { type: "tests-open" }
   /** The save dialog saved (or replaced) an entry: it closes, the saved panel opens with a notice. */
   | { type: "saved"; text: string; at: number }
   | { type: "tools-notice"; text: string }
@@ -89,6 +94,7 @@ export function initialState(input: { edited: string | null; prefs: PlaygroundPr
     overlay: null,
     showHistory: false,
     showSaved: false,
+    showTests: false,
     overrideDrafts: [],
     toolsNotice: null,
     savedNotice: null,
@@ -120,6 +126,10 @@ export function reduce(state: PlaygroundState, action: PlaygroundAction): Playgr
       return { ...state, showHistory: !state.showHistory };
     case "saved-toggle":
       return { ...state, showSaved: !state.showSaved };
+    case "tests-toggle":
+      return { ...state, showTests: !state.showTests };
+    case "tests-open":
+      return state.showTests ? state : { ...state, showTests: true };
     case "saved":
       return { ...state, overlay: null, savedNotice: { text: action.text, at: action.at }, showSaved: true };
     case "tools-notice":

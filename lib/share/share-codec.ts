@@ -67,13 +67,15 @@ export function shareableServerUrl(url: string): string {
   return new URL(redactServerUrl(u.toString())).toString();
 }
 
-function toBase64Url(bytes: Uint8Array): string {
+/** Bytes as base64url without padding (the alphabet a URL fragment carries as is). Shared with collection links. */
+export function toBase64Url(bytes: Uint8Array): string {
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function fromBase64Url(text: string): Uint8Array {
+/** The bytes of base64url text; throws a "corrupt" {@link ShareLinkError} on characters or a length it never has. */
+export function fromBase64Url(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1)
     throw new ShareLinkError(
       "corrupt",
@@ -83,8 +85,15 @@ function fromBase64Url(text: string): Uint8Array {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-/** Inflate in small steps and give up as soon as the output passes `cap` (a zip bomb costs us ~nothing). */
-function inflateCapped(data: Uint8Array, cap: number): Uint8Array {
+/**
+ * Inflate in small steps and give up as soon as the output passes `cap` (a zip bomb costs us ~nothing). Past the
+ * cap it throws "too-large" with `tooLarge` as the message (collection links say what they carry).
+ */
+export function inflateCapped(
+  data: Uint8Array,
+  cap: number,
+  tooLarge = `The shared experiment is larger than ${MAX_SHARE_DECODED_BYTES / 1024} KB once unpacked, so it was not opened.`,
+): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   let over = false;
@@ -101,11 +110,7 @@ function inflateCapped(data: Uint8Array, cap: number): Uint8Array {
   } catch {
     throw new ShareLinkError("corrupt", "The link is damaged: its data does not decompress (was it cut short?).");
   }
-  if (over)
-    throw new ShareLinkError(
-      "too-large",
-      `The shared experiment is larger than ${MAX_SHARE_DECODED_BYTES / 1024} KB once unpacked, so it was not opened.`,
-    );
+  if (over) throw new ShareLinkError("too-large", tooLarge);
   if (!done) throw new ShareLinkError("corrupt", "The link is damaged: its data ends too early (was it cut short?).");
   const out = new Uint8Array(total);
   let at = 0;
