@@ -197,11 +197,11 @@ test("writing expectations: Expect this from an answer, a warning for a field th
   const pointer = row.locator('[data-field="pointer"]');
   await pointer.fill("/result/structuredContent/totl");
   await expect(row.getByTestId("expectation-warning")).toContainText('has no property "totl"');
+  await shootSizes(page, SHOTS, "writing-an-expectation", { show: row });
   await pointer.fill("result/total");
   await expect(row.getByTestId("expectation-field-error")).toContainText('a JSON pointer starts with "/"');
   await pointer.fill("/result/structuredContent/total");
   await expect(row.getByTestId("expectation-warning")).toHaveCount(0);
-  await shootSizes(page, SHOTS, "writing-an-expectation", { show: call });
 
   // The call passes when run (every proposed expectation and the written one).
   await call.getByTestId("call-run").click();

@@ -82,7 +82,8 @@ function Field({
         </select>
       </label>
     );
-  const multiline = spec.type === "json" || spec.type === "pointers";
+  // JSON and pointer lists grow to full width once they hold more than a line; a short value stays on the row.
+  const multiline = (spec.type === "json" || spec.type === "pointers") && (text.includes("\n") || text.length > 60);
   const common = {
     id,
     value: text,
@@ -93,8 +94,8 @@ function Field({
     placeholder: spec.type === "pointer" ? "/result/…" : spec.type === "pointers" ? "one pointer per line" : undefined,
   };
   return (
-    <div className={`flex min-w-0 flex-col gap-0.5 ${multiline ? "basis-full" : "flex-1 basis-48"}`}>
-      <label htmlFor={id} className="text-[11px] text-zinc-500">
+    <div className={`flex min-w-0 flex-wrap items-center gap-x-1 gap-y-0.5 ${multiline ? "basis-full" : "flex-1 basis-56"}`}>
+      <label htmlFor={id} className="shrink-0 text-[11px] text-zinc-500">
         {label}
       </label>
       {multiline ? (
@@ -111,14 +112,19 @@ function Field({
           type="text"
           inputMode={spec.type === "integer" ? "numeric" : undefined}
           list={spec.type === "pointer" ? pointerList : spec.name === "tool" ? toolList : undefined}
-          className={`${fieldClass} w-full`}
+          className={`${fieldClass} min-w-0 flex-1`}
           spellCheck={false}
           autoComplete="off"
           onChange={(ev) => commit(ev.target.value)}
         />
       )}
       {error && (
-        <span id={`${id}-error`} role="alert" className="text-[11px] text-red-700 dark:text-red-300" data-testid="expectation-field-error">
+        <span
+          id={`${id}-error`}
+          role="alert"
+          className="basis-full text-[11px] text-red-700 dark:text-red-300"
+          data-testid="expectation-field-error"
+        >
           {error}
         </span>
       )}
