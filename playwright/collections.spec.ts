@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { mrtrDialog, openPlayground, send, setRequest, shootSizes } from "./helpers";
+import { startEverythingServer } from "./fixtures/everything-server";
 import { createDemoServerHandler } from "../lib/demo/server";
 import { serveFetchHandler, type ServedHandler } from "../lib/demo/testing/node-http-adapter";
 import { exampleCollection } from "../lib/collections/testing/example-collection";
@@ -295,4 +296,67 @@ test("MRTR during a run: a prepared answer, else the person is asked (and a refu
   const asked = calls(page).nth(2);
   await asked.getByTestId("call-exchange").click();
   await expect(asked.getByTestId("run-exchange")).toContainText("Nothing was deleted: the user declined");
+});
+
+test("a published server (server-everything, 2025-11-25): elicitation mid-call from a prepared answer, else the person", async ({
+  page,
+}) => {
+  const everything = await startEverythingServer("streamableHttp");
+  try {
+    const elicit = { method: "tools/call", params: { name: "trigger-elicitation-request", arguments: {} } };
+    const c: Collection = {
+      format: "toolscope.collection/1",
+      name: "Everything",
+      environment: { server: everything.url },
+      calls: [
+        {
+          name: "echo",
+          request: { method: "tools/call", params: { name: "echo", arguments: { message: "hello from a collection" } } },
+          expect: [
+            { kind: "is-error", value: false },
+            { kind: "text-contains", text: "hello from a collection" },
+            { kind: "latency", maxMs: 5000 },
+          ],
+        },
+        {
+          name: "elicitation, prepared",
+          request: elicit,
+          answers: { "elicitation/create": { action: "accept", content: { name: "Ada Lovelace", check: true } } },
+          expect: [{ kind: "text-contains", text: "User provided the requested information" }],
+        },
+        { name: "elicitation, asked", request: elicit, expect: [{ kind: "text-contains", text: "User declined" }] },
+        {
+          name: "tool listed",
+          request: { method: "tools/list" },
+          expect: [
+            { kind: "tool-listed", tool: "get-sum" },
+            { kind: "tool-listed", tool: "no-such-tool", listed: false },
+          ],
+        },
+      ],
+    };
+    await openTests(page, everything.url);
+    await page.getByTestId("pref-confirm-destructive").uncheck();
+    await importFile(page, writeFile("everything.json", c));
+    await panel(page).getByTestId("collection-run-all").click();
+    // The prepared answer went without a dialog; the unprepared one asks the person.
+    const dialog = page.getByTestId("server-request-dialog");
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await expect(calls(page).nth(1)).toHaveAttribute("data-status", "passed");
+    await expect(dialog.getByTestId("server-request-server")).toContainText("Everything");
+    await dialog.getByTestId("elicit-decline").click();
+    await expect(panel(page).getByTestId("collection-summary")).toContainText("4 calls: 4 passed", { timeout: 30_000 });
+    const prepared = calls(page).nth(1);
+    await prepared.getByTestId("call-exchange").click();
+    await prepared.getByTestId("run-exchange").getByRole("tab", { name: "HTTP" }).click();
+    await expect(prepared.getByTestId("server-request-record")).toHaveAttribute("data-answered-by", "prepared");
+    await expect(prepared.getByTestId("server-request-record")).toContainText("answered from the collection");
+    const asked = calls(page).nth(2);
+    await asked.getByTestId("call-exchange").click();
+    await asked.getByTestId("run-exchange").getByRole("tab", { name: "HTTP" }).click();
+    await expect(asked.getByTestId("server-request-record")).toHaveAttribute("data-answered-by", "user");
+    await shootSizes(page, SHOTS, "published-server-run", { show: panel(page) });
+  } finally {
+    everything.stop();
+  }
 });

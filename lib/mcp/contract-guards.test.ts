@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseConnectRequest, parseRpcRequest, parseServerUrl, parseUserHeaders } from "./contract-guards.ts";
+import { parseConnectRequest, parseRpcAnswerRequest, parseRpcRequest, parseServerUrl, parseUserHeaders } from "./contract-guards.ts";
 
 const limits = { maxCount: 3, maxBytes: 100 };
 
@@ -87,4 +87,12 @@ test("the MCP Apps switch: a connect may say apps true or false; a descriptor ke
     () => parseRpcRequest({ connection: { ...connection, apps: true }, message: { method: "x" } }, limits),
     /"connection.apps" can only be false/,
   );
+});
+
+test("rpc answer: `prepared` is true or absent; it travels with the answer", () => {
+  const ids = { streamId: "00000000-0000-4000-8000-000000000001", pendingId: "00000000-0000-4000-8000-000000000002" };
+  const response = { result: { action: "accept", content: {} } };
+  assert.deepEqual(parseRpcAnswerRequest({ ...ids, response, prepared: true }), { ...ids, response, prepared: true });
+  assert.deepEqual(parseRpcAnswerRequest({ ...ids, response }), { ...ids, response });
+  assert.throws(() => parseRpcAnswerRequest({ ...ids, response, prepared: "yes" }), /"prepared" is true .* or left out/);
 });

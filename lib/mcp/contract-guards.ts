@@ -160,13 +160,16 @@ export function parseRpcAnswerRequest(body: unknown): RpcAnswerRequest {
   const b = requireObject(body, 'like {"streamId": "…", "pendingId": "…", "response": {"result": {…}}}');
   const streamId = parseMintedId(b.streamId, "streamId", 'stream\'s first event ({"type": "stream"})');
   const pendingId = parseMintedId(b.pendingId, "pendingId", "server-request event");
+  if (b.prepared !== undefined && b.prepared !== true)
+    throw new ContractError('"prepared" is true (an answer from a collection\'s prepared answers) or left out.');
+  const by = b.prepared === true ? { prepared: true as const } : {};
   const r = b.response;
   if (!isObject(r) || "result" in r === "error" in r)
     throw new ContractError('"response" must hold exactly one of "result" (an object) or "error" ({"code", "message"}).');
   if ("result" in r) {
     if (!isObject(r.result))
       throw new ContractError('"response.result" must be an object, e.g. {"action": "accept", "content": {…}} for an elicitation.');
-    return { streamId, pendingId, response: { result: r.result } };
+    return { streamId, pendingId, response: { result: r.result }, ...by };
   }
   const e = r.error;
   if (!isObject(e) || !Number.isInteger(e.code) || typeof e.message !== "string")
@@ -175,6 +178,7 @@ export function parseRpcAnswerRequest(body: unknown): RpcAnswerRequest {
     streamId,
     pendingId,
     response: { error: { code: e.code as number, message: e.message, ...("data" in e ? { data: e.data } : {}) } },
+    ...by,
   };
 }
 

@@ -277,6 +277,8 @@ export interface RpcAnswerRequest {
   pendingId: string;
   /** The JSON-RPC answer without `jsonrpc` and `id` (the proxy adds the server's id): `{ result }` or `{ error }`. */
   response: { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
+  /** The answer is a collection call's prepared answer (the Tests panel), not the person's: recorded as such. */
+  prepared?: true;
 }
 
 /** POST /api/rpc/cancel: stop the call of a stream; the stream then ends with its exchanges (nothing is lost). */

@@ -82,7 +82,7 @@ export function useCollectionRun({ connection, headers, onConnection }: Options)
             onServerRequest: (event) => {
               const ask = toServerAsk(event, Date.now());
               const prepared = preparedAnswer(answers ?? {}, ask.method);
-              if (isObject(prepared)) void api.answer(answerRequest(ask, prepared)).catch(() => undefined);
+              if (isObject(prepared)) void api.answer({ ...answerRequest(ask, prepared), prepared: true }).catch(() => undefined);
               else setAsks(enqueueAsk(asksRef.current, ask));
             },
             onServerRequestEnded: (event) => setAsks(removeAsk(asksRef.current, event.pendingId).queue),

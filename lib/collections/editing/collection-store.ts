@@ -21,7 +21,14 @@ function readAll(storage: Storage): Stored {
   try {
     const raw = storage.getItem(COLLECTION_STORAGE_KEY);
     const value: unknown = raw ? JSON.parse(raw) : {};
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Stored) : {};
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    // Only well-formed entries: a damaged one is dropped, never a reason to fail every later save.
+    const out: Stored = {};
+    for (const [server, entry] of Object.entries(value as Record<string, unknown>)) {
+      const e = entry as { text?: unknown; at?: unknown } | null;
+      if (e && typeof e === "object" && typeof e.text === "string" && typeof e.at === "number") out[server] = { text: e.text, at: e.at };
+    }
+    return out;
   } catch {
     return {};
   }
@@ -50,8 +57,11 @@ export function saveCollection(
     };
   const all = readAll(storage);
   all[server] = { text, at: now };
-  const servers = Object.keys(all).sort((a, b) => (all[b].at ?? 0) - (all[a].at ?? 0));
-  for (const old of servers.slice(MAX_STORED_COLLECTIONS)) delete all[old];
+  // The one just saved always stays (even with a clock set back); the least recently saved others go first.
+  const others = Object.keys(all)
+    .filter((s) => s !== server)
+    .sort((a, b) => all[b].at - all[a].at);
+  for (const old of others.slice(MAX_STORED_COLLECTIONS - 1)) delete all[old];
   try {
     storage.setItem(COLLECTION_STORAGE_KEY, JSON.stringify(all));
     return { ok: true };
@@ -64,5 +74,9 @@ export function forgetCollection(storage: Storage, server: string): void {
   const all = readAll(storage);
   if (!(server in all)) return;
   delete all[server];
-  storage.setItem(COLLECTION_STORAGE_KEY, JSON.stringify(all));
+  try {
+    storage.setItem(COLLECTION_STORAGE_KEY, JSON.stringify(all));
+  } catch {
+    // Smaller than before: a storage that refuses it has bigger problems, and nothing is lost by leaving it.
+  }
 }

@@ -132,8 +132,9 @@ export function withField(e: Expectation, field: FieldSpec, text: string): Field
         ? set(trimmed)
         : { ok: false, error: `${field.name}: a JSON pointer starts with "/" (e.g. /result/structuredContent/id).` };
     case "pointers": {
+      // One per line: a pointer may hold a comma (/labels/en,fr).
       const list = text
-        .split(/[\n,]/)
+        .split("\n")
         .map((s) => s.trim())
         .filter(Boolean);
       const bad = list.find((p) => !p.startsWith("/"));
@@ -173,7 +174,7 @@ export function expectationProblems(e: Expectation): string[] {
       problems.push(`pattern: not a regular expression (${(err as Error).message}).`);
     }
   }
-  if (e.kind === "schema") {
+  if (e.kind === "schema" && (typeof e.schema === "boolean" || isObject(e.schema))) {
     const compiled = compileSchema(e.schema);
     if ("error" in compiled) problems.push(`schema: ${compiled.error}`);
   }

@@ -323,3 +323,12 @@ test("no leak: after many calls answered, timed out, aborted and closed, the cou
   assert.equal(calls.callCount, 0);
   assert.equal(clock.armed().length, 0);
 });
+
+test("an answer from a collection's prepared answers is recorded as such, not as the person's", async () => {
+  const { calls, call, requests, ended } = setup();
+  const asked = call.asker.ask(elicit("srv-p"), new AbortController().signal);
+  const [event] = requests();
+  calls.answer(call.streamId, event.pendingId, { result: { action: "accept", content: {} } }, "prepared");
+  assert.equal((await outcome(asked)).answeredBy, "prepared");
+  assert.deepEqual(ended(), [{ type: "server-request-ended", pendingId: event.pendingId, answeredBy: "prepared" }]);
+});

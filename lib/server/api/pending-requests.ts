@@ -133,11 +133,11 @@ export class PendingCalls {
     });
   }
 
-  /** The browser's answer. Throws `not-found` when nothing with these ids waits here. */
-  answer(streamId: string, pendingId: string, response: AnswerBody): void {
+  /** The browser's answer (the person's, or a collection's prepared one). Throws `not-found` when nothing with these ids waits here. */
+  answer(streamId: string, pendingId: string, response: AnswerBody, by: "user" | "prepared" = "user"): void {
     const pending = this.#calls.get(streamId)?.pending.get(pendingId);
     if (!pending) throw notWaiting();
-    pending.settle({ answer: response, answeredBy: "user" });
+    pending.settle({ answer: response, answeredBy: by });
   }
 
   /** Stop a call (its stream then ends with what was recorded). Throws `not-found` for an unknown stream. */

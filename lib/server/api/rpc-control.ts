@@ -110,7 +110,8 @@ export class RpcControlBus {
 }
 
 function applyLocally(registry: PendingCalls, message: ControlMessage): void {
-  if (message.kind === "answer") registry.answer(message.streamId, message.pendingId, message.response);
+  if (message.kind === "answer")
+    registry.answer(message.streamId, message.pendingId, message.response, message.prepared ? "prepared" : "user");
   else registry.cancel(message.streamId);
 }
 

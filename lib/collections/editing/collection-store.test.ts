@@ -1,0 +1,222 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  COLLECTION_STORAGE_KEY,
+  forgetCollection,
+  loadCollection,
+  MAX_STORED_COLLECTION_BYTES,
+  MAX_STORED_COLLECTIONS,
+  saveCollection,
+} from "./collection-store.ts";
+import { writeCollection, type Collection } from "../index.ts";
+import { exampleCollection } from "../testing/example-collection.ts";
+import { MemoryStorage } from "../../playground/testing/memory-storage.ts";
+
+const SERVER = "https://mcp.example.com/mcp";
+
+/** A fresh storage, as the stores take it, and its items for inspection. */
+function storage(): { s: Storage; mem: MemoryStorage } {
+  const mem = new MemoryStorage();
+  return { s: mem as unknown as Storage, mem };
+}
+
+/** parseCollection builds null-prototype objects: compare as plain data. */
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/** What is stored under the key, parsed. */
+function stored(mem: MemoryStorage): Record<string, { text: string; at: number }> {
+  const raw = mem.getItem(COLLECTION_STORAGE_KEY);
+  assert.ok(raw !== null, "something is stored");
+  return JSON.parse(raw) as Record<string, { text: string; at: number }>;
+}
+
+const small = (name: string): Collection => ({
+  format: "toolscope.collection/1",
+  name,
+  calls: [{ name: "list tools", request: { method: "tools/list" }, expect: [{ kind: "no-error" }] }],
+});
+
+test("the bounds", () => {
+  assert.equal(COLLECTION_STORAGE_KEY, "toolscope.collections.v1");
+  assert.equal(MAX_STORED_COLLECTION_BYTES, 512 * 1024);
+  assert.equal(MAX_STORED_COLLECTIONS, 20);
+});
+
+test("save then load: the same collection, stored as the file text with the time", () => {
+  const { s, mem } = storage();
+  const c = exampleCollection();
+  assert.deepEqual(saveCollection(s, SERVER, c, 1_700_000_000_000), { ok: true });
+  assert.deepEqual(plain(loadCollection(s, SERVER)), plain(c));
+  assert.deepEqual(stored(mem), { [SERVER]: { text: writeCollection(c), at: 1_700_000_000_000 } });
+});
+
+test("collections are kept per server; a second save replaces the first", () => {
+  const { s } = storage();
+  saveCollection(s, SERVER, small("first"), 1);
+  saveCollection(s, "builtin:demo", small("demo"), 2);
+  saveCollection(s, SERVER, small("second"), 3);
+  assert.equal(loadCollection(s, SERVER)?.name, "second");
+  assert.equal(loadCollection(s, "builtin:demo")?.name, "demo");
+  assert.equal(loadCollection(s, "https://other.example.com/mcp"), undefined);
+});
+
+test("load: nothing stored, or storage that is not the store's JSON, gives undefined", () => {
+  const { s, mem } = storage();
+  assert.equal(loadCollection(s, SERVER), undefined);
+  for (const raw of ["{not json", "[]", "null", '"text"', "42", ""]) {
+    mem.setItem(COLLECTION_STORAGE_KEY, raw);
+    assert.equal(loadCollection(s, SERVER), undefined, raw);
+  }
+});
+
+test("load: a stored text that no longer parses as a collection is ignored", () => {
+  const { s, mem } = storage();
+  saveCollection(s, SERVER, exampleCollection(), 5);
+  saveCollection(s, "builtin:demo", small("demo"), 6);
+  const all = stored(mem);
+  const cases = [
+    all[SERVER].text.slice(0, 200), // truncated
+    JSON.stringify({ format: "toolscope.collection/2", name: "future", calls: [] }),
+    JSON.stringify({ format: "toolscope.collection/1", name: "bad", calls: [{ name: "x", request: {}, expect: [] }] }),
+    "",
+  ];
+  for (const text of cases) {
+    mem.setItem(COLLECTION_STORAGE_KEY, JSON.stringify({ ...all, [SERVER]: { text, at: 5 } }));
+    assert.equal(loadCollection(s, SERVER), undefined, text.slice(0, 60));
+    assert.equal(loadCollection(s, "builtin:demo")?.name, "demo", "the other server's collection still loads");
+  }
+  for (const entry of [null, 1, "text", { at: 5 }, { text: 42, at: 5 }]) {
+    mem.setItem(COLLECTION_STORAGE_KEY, JSON.stringify({ [SERVER]: entry }));
+    assert.equal(loadCollection(s, SERVER), undefined, JSON.stringify(entry));
+  }
+});
+
+test("save: a collection over MAX_STORED_COLLECTION_BYTES is refused, with its size, and nothing is stored", () => {
+  const { s, mem } = storage();
+  const big = small("big");
+  big.description = "x".repeat(MAX_STORED_COLLECTION_BYTES);
+  const size = writeCollection(big).length;
+  assert.ok(size > MAX_STORED_COLLECTION_BYTES);
+  assert.deepEqual(saveCollection(s, SERVER, big, 1), {
+    ok: false,
+    error: `The collection is ${Math.ceil(size / 1024)} KB, over the 512 KB this browser keeps: Export it to keep it.`,
+  });
+  assert.equal(Math.ceil(size / 1024), 513);
+  assert.equal(mem.getItem(COLLECTION_STORAGE_KEY), null);
+});
+
+test("save: a collection of exactly MAX_STORED_COLLECTION_BYTES is kept; one more unit is not", () => {
+  const { s } = storage();
+  const base = small("edge");
+  base.description = "";
+  const overhead = writeCollection(base).length;
+  const exact = { ...base, description: "y".repeat(MAX_STORED_COLLECTION_BYTES - overhead) };
+  assert.equal(writeCollection(exact).length, MAX_STORED_COLLECTION_BYTES);
+  assert.deepEqual(saveCollection(s, SERVER, exact, 1), { ok: true });
+  assert.equal(loadCollection(s, SERVER)?.description?.length, MAX_STORED_COLLECTION_BYTES - overhead);
+  const over = { ...base, description: "y".repeat(MAX_STORED_COLLECTION_BYTES - overhead + 1) };
+  const refused = saveCollection(s, SERVER, over, 2);
+  assert.equal(refused.ok, false);
+  assert.equal(!refused.ok && refused.error, "The collection is 513 KB, over the 512 KB this browser keeps: Export it to keep it.");
+  assert.equal(loadCollection(s, SERVER)?.description?.length, MAX_STORED_COLLECTION_BYTES - overhead, "the kept one stays");
+});
+
+test("save: a refused large collection leaves the one already kept", () => {
+  const { s } = storage();
+  saveCollection(s, SERVER, small("kept"), 1);
+  const big = { ...small("big"), description: "z".repeat(MAX_STORED_COLLECTION_BYTES + 10) };
+  assert.equal(saveCollection(s, SERVER, big, 2).ok, false);
+  assert.equal(loadCollection(s, SERVER)?.name, "kept");
+});
+
+test("save: more than MAX_STORED_COLLECTIONS servers keeps the most recently saved ones", () => {
+  const { s, mem } = storage();
+  const server = (i: number) => `https://mcp${i}.example.com/mcp`;
+  const order = [...Array(MAX_STORED_COLLECTIONS + 5).keys()];
+  for (const i of order) assert.deepEqual(saveCollection(s, server(i), small(`c${i}`), 1000 + i), { ok: true });
+  const kept = Object.keys(stored(mem)).sort();
+  const expected = [...Array(MAX_STORED_COLLECTIONS).keys()].map((i) => server(i + 5)).sort();
+  assert.deepEqual(kept, expected);
+  for (let i = 0; i < 5; i++) assert.equal(loadCollection(s, server(i)), undefined, server(i));
+  assert.equal(loadCollection(s, server(24))?.name, "c24");
+  assert.equal(loadCollection(s, server(5))?.name, "c5");
+
+  // Saving an old one again makes it the newest: the least recently saved (5) goes.
+  saveCollection(s, server(0), small("c0 again"), 5000);
+  assert.equal(Object.keys(stored(mem)).length, MAX_STORED_COLLECTIONS);
+  assert.equal(loadCollection(s, server(0))?.name, "c0 again");
+  assert.equal(loadCollection(s, server(5)), undefined);
+  assert.equal(loadCollection(s, server(6))?.name, "c6");
+});
+
+test("save: exactly MAX_STORED_COLLECTIONS servers are all kept", () => {
+  const { s, mem } = storage();
+  for (let i = 0; i < MAX_STORED_COLLECTIONS; i++) saveCollection(s, `server-${i}`, small(`c${i}`), i);
+  assert.equal(Object.keys(stored(mem)).length, MAX_STORED_COLLECTIONS);
+  assert.equal(loadCollection(s, "server-0")?.name, "c0");
+});
+
+test("save: a storage whose setItem throws gives the storage-full error", () => {
+  const mem = new MemoryStorage();
+  mem.setItem(COLLECTION_STORAGE_KEY, JSON.stringify({}));
+  const full = Object.assign(mem, {
+    setItem() {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    },
+  });
+  assert.deepEqual(saveCollection(full as unknown as Storage, SERVER, exampleCollection(), 1), {
+    ok: false,
+    error: "This browser's storage is full: the collection was not kept. Export it to keep it.",
+  });
+  assert.equal(loadCollection(full as unknown as Storage, SERVER), undefined);
+});
+
+test("save: corrupted stored JSON is replaced by a fresh store", () => {
+  const { s, mem } = storage();
+  mem.setItem(COLLECTION_STORAGE_KEY, "{corrupt");
+  assert.deepEqual(saveCollection(s, SERVER, small("fresh"), 9), { ok: true });
+  assert.deepEqual(Object.keys(stored(mem)), [SERVER]);
+  assert.equal(loadCollection(s, SERVER)?.name, "fresh");
+});
+
+test("forgetCollection: only that server's collection goes", () => {
+  const { s, mem } = storage();
+  saveCollection(s, SERVER, small("mine"), 1);
+  saveCollection(s, "builtin:demo", small("demo"), 2);
+  forgetCollection(s, SERVER);
+  assert.equal(loadCollection(s, SERVER), undefined);
+  assert.equal(loadCollection(s, "builtin:demo")?.name, "demo");
+  assert.deepEqual(Object.keys(stored(mem)), ["builtin:demo"]);
+});
+
+test("forgetCollection: a server with nothing kept writes nothing", () => {
+  const { s, mem } = storage();
+  forgetCollection(s, SERVER);
+  assert.equal(mem.getItem(COLLECTION_STORAGE_KEY), null);
+  saveCollection(s, "builtin:demo", small("demo"), 2);
+  const before = mem.getItem(COLLECTION_STORAGE_KEY);
+  let writes = 0;
+  const counting = Object.assign(mem, {
+    setItem(k: string, v: string) {
+      writes++;
+      mem.items.set(k, v);
+    },
+  });
+  forgetCollection(counting as unknown as Storage, SERVER);
+  assert.equal(writes, 0);
+  assert.equal(mem.getItem(COLLECTION_STORAGE_KEY), before);
+});
+
+test("save: a malformed entry of another server does not stop a save", () => {
+  const { s, mem } = storage();
+  mem.setItem(COLLECTION_STORAGE_KEY, JSON.stringify({ "https://old.example.com/mcp": null }));
+  assert.deepEqual(saveCollection(s, SERVER, small("new"), 1), { ok: true });
+  assert.equal(loadCollection(s, SERVER)?.name, "new");
+});
+
+test("save: the collection just saved is kept even when its time is older than every other (clock set back)", () => {
+  const { s } = storage();
+  for (let i = 0; i < MAX_STORED_COLLECTIONS; i++) saveCollection(s, `server-${i}`, small(`c${i}`), 10_000 + i);
+  assert.deepEqual(saveCollection(s, SERVER, small("late"), 500), { ok: true });
+  assert.equal(loadCollection(s, SERVER)?.name, "late");
+});
