@@ -9,6 +9,7 @@ import { startEverythingServer } from "./fixtures/everything-server";
 import { createDemoServerHandler } from "../lib/demo/server";
 import { serveFetchHandler, type ServedHandler } from "../lib/demo/testing/node-http-adapter";
 import { exampleCollection } from "../lib/collections/testing/example-collection";
+import { purgeCollection } from "../lib/collections/testing/purge-collection";
 import { writeCollection } from "../lib/collections/write-collection";
 import type { Collection } from "../lib/collections/format";
 
@@ -256,37 +257,9 @@ test("export, import: byte-identical; a link opens the collection in another bro
 });
 
 test("MRTR during a run: a prepared answer, else the person is asked (and a refusal stops that call only)", async ({ page }) => {
-  const c: Collection = {
-    format: "toolscope.collection/1",
-    name: "Purge",
-    calls: [
-      {
-        name: "close one",
-        request: { method: "tools/call", params: { name: "create_issue", arguments: { title: "to purge" } } },
-        expect: [{ kind: "no-error" }],
-        capture: { id: "/result/content/0/text/id" },
-      },
-      {
-        name: "close it",
-        request: { method: "tools/call", params: { name: "close_issue", arguments: { issue_id: "{{id}}" } } },
-        expect: [],
-      },
-      {
-        name: "purge, asked",
-        request: { method: "tools/call", params: { name: "purge_closed_issues", arguments: {} } },
-        expect: [{ kind: "no-error" }],
-      },
-      {
-        name: "purge, prepared",
-        request: { method: "tools/call", params: { name: "purge_closed_issues", arguments: {} } },
-        answers: { confirm: { action: "accept", content: { confirm: true } } },
-        expect: [{ kind: "text-matches", pattern: "^(Deleted \\d+ closed issues?|There are no closed issues)" }],
-      },
-    ],
-  };
   await openTests(page, "builtin:demo");
   await page.getByTestId("pref-confirm-destructive").uncheck();
-  await importFile(page, writeFile("purge.json", c));
+  await importFile(page, writeFile("purge.json", purgeCollection()));
   await panel(page).getByTestId("collection-run-all").click();
   const dialog = mrtrDialog(page);
   await expect(dialog).toBeVisible({ timeout: 30_000 });

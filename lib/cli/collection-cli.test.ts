@@ -15,6 +15,7 @@ import { asksHttpHandler } from "@/lib/upstream/testing/asks-server";
 import type { Collection, CollectionCall } from "../collections/format.ts";
 import { writeCollection } from "../collections/write-collection.ts";
 import { exampleCollection } from "../collections/testing/example-collection.ts";
+import { purgeCollection } from "../collections/testing/purge-collection.ts";
 import { EXIT } from "./exit-codes.ts";
 import { junitSchemaErrors } from "./testing/junit-schema.ts";
 
@@ -143,37 +144,9 @@ test("server requests answered from the collection: an MRTR round (2026-07-28) a
     assert.deepEqual(report.calls[1].captured, { unprepared: "cancel" });
 
     // The demo's purge asks for confirmation as an MRTR round on 2026-07-28: answered by the request's key.
-    const purge: Collection = {
-      format: "toolscope.collection/1",
-      name: "purge",
-      calls: [
-        {
-          name: "close one",
-          request: { method: "tools/call", params: { name: "create_issue", arguments: { title: "to purge" } } },
-          expect: [{ kind: "no-error" }],
-          capture: { id: "/result/content/0/text/id" },
-        },
-        {
-          name: "close it",
-          request: { method: "tools/call", params: { name: "close_issue", arguments: { issue_id: "{{id}}" } } },
-          expect: [{ kind: "is-error", value: false }],
-        },
-        {
-          name: "purge, unanswered",
-          request: { method: "tools/call", params: { name: "purge_closed_issues", arguments: {} } },
-          expect: [{ kind: "no-error" }],
-        },
-        {
-          name: "purge",
-          request: { method: "tools/call", params: { name: "purge_closed_issues", arguments: {} } },
-          answers: { confirm: { action: "accept", content: { confirm: true } } },
-          expect: [{ kind: "text-matches", pattern: "^Deleted \\d+ closed issues?\\.$" }],
-        },
-      ],
-    };
     const mrtr = await toolscope([
       "test",
-      write("purge.json", writeCollection(purge)),
+      write("purge.json", writeCollection(purgeCollection())),
       "--server",
       demo.url.toString(),
       "--format",

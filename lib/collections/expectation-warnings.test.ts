@@ -4,6 +4,7 @@ import { expectationWarnings, type ExpectationWarning } from "./expectation-warn
 import type { CollectionCall, Expectation } from "./format.ts";
 import type { Tool } from "../mcp/contract.ts";
 import { createDemoServerHandler, type DemoServerHandler } from "../demo/server.ts";
+import { demoCall } from "../demo/testing/demo-call.ts";
 
 /** The demo's real tool definitions, as tools/list gives them (search_issues has an outputSchema, get_issue none). */
 let demo: DemoServerHandler;
@@ -11,32 +12,8 @@ let demoTools: Tool[] = [];
 
 before(async () => {
   demo = createDemoServerHandler({ pageSize: 100 });
-  const response = await demo.fetch(
-    new Request("http://demo.test/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": "tools/list",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/list",
-        params: {
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": { name: "warnings-test", version: "0.0.0" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
-        },
-      }),
-    }),
-  );
-  const text = await response.text();
-  const data = text.split("\n").find((l) => l.startsWith("data: "));
-  demoTools = JSON.parse(data ? data.slice(6) : text).result.tools;
+  const { response } = await demoCall(demo, "tools/list", {}, "warnings-test");
+  demoTools = (response.result as { tools: Tool[] }).tools;
 });
 after(async () => demo?.close());
 

@@ -8,42 +8,13 @@ import { writeCollection } from "./write-collection.ts";
 import type { Tool } from "../mcp/contract.ts";
 import { createDemoServerHandler, type DemoServerHandler } from "../demo/server.ts";
 import { resetDemoStore } from "../demo/issue-store.ts";
+import { demoCall as demoExchange } from "../demo/testing/demo-call.ts";
 
-const PROTOCOL = "2026-07-28";
 let demo: DemoServerHandler;
 let demoTools: Tool[] = [];
-let nextId = 1;
 
 /** One JSON-RPC exchange with the built-in demo, in process (the same answers the playground gets). */
-async function demoCall(method: string, params: Record<string, unknown> = {}) {
-  const request = { jsonrpc: "2.0", id: nextId++, method, params };
-  const response = await demo.fetch(
-    new Request("http://demo.test/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": PROTOCOL,
-        "mcp-method": method,
-        ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}),
-      },
-      body: JSON.stringify({
-        ...request,
-        params: {
-          ...params,
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": PROTOCOL,
-            "io.modelcontextprotocol/clientInfo": { name: "propose-test", version: "0.0.0" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
-        },
-      }),
-    }),
-  );
-  const text = await response.text();
-  const data = text.split("\n").find((l) => l.startsWith("data: "));
-  return { request: request as Record<string, unknown>, response: JSON.parse(data ? data.slice(6) : text) as Record<string, unknown> };
-}
+const demoCall = (method: string, params: Record<string, unknown> = {}) => demoExchange(demo, method, params, "propose-test");
 
 const callTool = (name: string, args: Record<string, unknown>) => demoCall("tools/call", { name, arguments: args });
 const toolNamed = (name: string) => demoTools.find((t) => t.name === name);

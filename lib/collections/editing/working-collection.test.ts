@@ -17,40 +17,15 @@ import {
 import type { Collection, CollectionCall, RunReport } from "../index.ts";
 import type { Tool } from "../../mcp/contract.ts";
 import { createDemoServerHandler, type DemoServerHandler } from "../../demo/server.ts";
+import { demoCall } from "../../demo/testing/demo-call.ts";
 
-const PROTOCOL = "2026-07-28";
 let demo: DemoServerHandler;
 let demoTools: Tool[] = [];
 
 /** tools/list of the built-in demo, in process (the same answer the playground gets). */
 async function listDemoTools(): Promise<Tool[]> {
-  const response = await demo.fetch(
-    new Request("http://demo.test/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": PROTOCOL,
-        "mcp-method": "tools/list",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/list",
-        params: {
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": PROTOCOL,
-            "io.modelcontextprotocol/clientInfo": { name: "working-collection-test", version: "0.0.0" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
-        },
-      }),
-    }),
-  );
-  const text = await response.text();
-  const data = text.split("\n").find((l) => l.startsWith("data: "));
-  const message = JSON.parse(data ? data.slice(6) : text) as { result: { tools: Tool[] } };
-  return message.result.tools;
+  const { response } = await demoCall(demo, "tools/list", {}, "working-collection-test");
+  return (response.result as { tools: Tool[] }).tools;
 }
 
 before(async () => {
