@@ -164,23 +164,26 @@ export function PlaygroundShell({ server, tool }: Props) {
       if (hash && COLLECTION_FRAGMENT.test(hash)) {
         // A collection link opens the server's playground with the collection in its Tests panel. The collections
         // code (the format's schema and checks) loads only for such a link, not with every playground.
-        void import("@/lib/collections").then(({ decodeCollectionShare }) => {
-          let opened: Address = { kind: "restore" };
-          let error: string | null = null;
-          try {
-            const collection = decodeCollectionShare(hash);
-            const target = server ?? collection.environment?.server ?? DEMO_SERVER;
-            offerSharedCollection(target, collection);
-            opened = { kind: "server", server: target };
-          } catch (err) {
-            error = err instanceof Error ? err.message : String(err);
-          }
-          const openedId = newId();
-          updateTabs((v) => {
-            const r = applyAddress(v.tabs, opened, openedId);
-            return { tabs: r.state, ...(r.error ? { notice: r.error } : {}), shareError: error };
-          });
-        });
+        void import("@/lib/collections").then(
+          ({ decodeCollectionShare }) => {
+            let opened: Address = { kind: "restore" };
+            let error: string | null = null;
+            try {
+              const collection = decodeCollectionShare(hash);
+              const target = server ?? collection.environment?.server ?? DEMO_SERVER;
+              offerSharedCollection(target, collection);
+              opened = { kind: "server", server: target };
+            } catch (err) {
+              error = err instanceof Error ? err.message : String(err);
+            }
+            const openedId = newId();
+            updateTabs((v) => {
+              const r = applyAddress(v.tabs, opened, openedId);
+              return { tabs: r.state, ...(r.error ? { notice: r.error } : {}), shareError: error };
+            });
+          },
+          () => updateTabs(() => ({ shareError: "a part of the page could not be loaded; reload it to try again." })),
+        );
         return;
       } else if (hash && isShareFragment(hash)) {
         try {

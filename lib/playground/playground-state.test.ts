@@ -54,6 +54,7 @@ test("initial state: nothing open, no error, the handed-in text and prefs", () =
     overlay: null,
     showHistory: false,
     showSaved: false,
+    showTests: false,
     overrideDrafts: [],
     toolsNotice: null,
     savedNotice: null,
@@ -253,6 +254,16 @@ test("history and saved panels toggle independently", () => {
   const t = run(s, { type: "saved-toggle" }, { type: "history-toggle" });
   assert.equal(t.showHistory, false);
   assert.equal(t.showSaved, true);
+});
+
+test("the Tests panel toggles; a collection from a link opens it and never closes it", () => {
+  const s = run(fresh(), { type: "tests-toggle" });
+  assert.equal(s.showTests, true);
+  assert.equal(s.showSaved, false);
+  assert.equal(reduce(s, { type: "tests-open" }), s, "open already: the same state");
+  const closed = run(s, { type: "tests-toggle" });
+  assert.equal(closed.showTests, false);
+  assert.equal(run(closed, { type: "tests-open" }).showTests, true);
 });
 
 test("saved: the save dialog closes, the saved panel opens with the notice", () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { expectationWarnings, proposeExpectations, type CallReport, type CollectionCall } from "@/lib/collections";
 import type { Tool } from "@/lib/mcp/contract";
 import { isObject } from "@/lib/json/guards";
@@ -8,6 +8,7 @@ import { defaultExpectation } from "@/lib/collections/editing/expectation-form";
 import { responsePointers } from "@/lib/collections/editing/response-pointers";
 import { CallExchange } from "./CallExchange";
 import { ExpectationRow, fieldClass } from "./ExpectationRow";
+import { useStableKeys } from "./useStableKeys";
 
 interface Props {
   call: CollectionCall;
@@ -119,15 +120,18 @@ export function CallCard({
   const [renameError, setRenameError] = useState<string | null>(null);
   const id = useId();
   const tool = calledTool(call, tools);
-  const warnings = expectationWarnings(call, tool);
+  // Recomputed when the call or its tool changes, not on every render of every card (a big schema, a big answer).
+  const warnings = useMemo(() => expectationWarnings(call, tool), [call, tool]);
   const status = current ? "running" : report?.status;
   const answer = report?.response;
-  const pointers = answer ? responsePointers(answer) : [];
+  // Completion for the pointer fields: only for an open card, whose fields are on screen.
+  const pointers = useMemo(() => (open && answer ? responsePointers(answer) : []), [open, answer]);
   const pointerList = `${id}-pointers`;
   const failed = report?.expectations.filter((r) => !r.pass) ?? [];
   const toolName = isObject(call.request.params) && typeof call.request.params.name === "string" ? call.request.params.name : undefined;
   const hint = { tool: toolName, result: isObject(answer) ? answer.result : undefined };
   const setExpect = (expect: CollectionCall["expect"]) => onChange({ ...call, expect });
+  const expectationKeys = useStableKeys(call.expect);
   return (
     <li
       className="rounded-md border border-zinc-200 dark:border-zinc-800"
@@ -279,7 +283,7 @@ export function CallCard({
           <ul className="space-y-1.5">
             {call.expect.map((e, i) => (
               <ExpectationRow
-                key={`${i}:${e.kind}`}
+                key={expectationKeys[i]}
                 n={i + 1}
                 expectation={e}
                 hint={hint}

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { CallReport } from "@/lib/collections";
+import { RawJsonView } from "../results/RawJsonView";
 import { ReadOnlyJson } from "../results/ReadOnlyJson";
 import { ServerRequestsLog } from "../server-requests/ServerRequestsLog";
 import { HttpExchangeView } from "../wire/HttpExchangeView";
@@ -36,11 +37,10 @@ export function CallExchange({ call }: { call: CallReport }) {
       {view === "json" && (
         <div className="grid gap-2 min-[900px]:grid-cols-2">
           <ReadOnlyJson value={call.request ?? "(not sent)"} label={`${call.name}: request as sent`} className="max-h-72" />
-          <ReadOnlyJson
-            value={call.response === undefined ? "(no answer)" : call.response}
-            label={`${call.name}: answer`}
-            className="max-h-72"
-          />
+          {/* The server's answer may be huge: the raw view cuts it (with "show all" and a download), as the editor's does. */}
+          <div className="max-h-72 overflow-auto" aria-label={`${call.name}: answer`}>
+            <RawJsonView value={call.response === undefined ? "(no answer)" : call.response} fileName={`${call.name}.json`} />
+          </div>
         </div>
       )}
       {view === "http" &&

@@ -12,6 +12,7 @@ import {
 } from "@/lib/collections";
 import type { ConnectionDescriptor, Tool, UserHeaders } from "@/lib/mcp/contract";
 import { parseMessage } from "@/lib/playground/parse-message";
+import { MAX_IMPORT_FILE_BYTES } from "@/lib/playground/stores/saved-transfer";
 import { shareableServerUrl } from "@/lib/share/share-codec";
 import { loadCollection, saveCollection } from "@/lib/collections/editing/collection-store";
 import {
@@ -33,6 +34,7 @@ import { ServerRequestDialog } from "../server-requests/ServerRequestDialog";
 import { CallCard, mergeProposals } from "./CallCard";
 import { subscribeSharedCollection, takeSharedCollection } from "./shared-collection";
 import { useCollectionRun } from "./useCollectionRun";
+import { useStableKeys } from "./useStableKeys";
 
 export interface LastExchange {
   /** The message as sent. */
@@ -79,14 +81,54 @@ function fileName(c: Collection): string {
   return `${base}.collection.json`;
 }
 
+/** Collections this browser could not keep (too large, storage full): kept in memory for the page's life. */
+const unsaved = new Map<string, Collection>();
+
+/**
+ * Set `next` as the server's collection and keep it in this browser; the status says `said` and, after it, what
+ * keeping it did (other servers' collections dropped to make room, or why it could not be kept): never silently.
+ * A change without a status of its own ends an Undo offer, whose snapshot would now lose this change.
+ */
+function commit(
+  server: string,
+  next: Collection,
+  setCollection: (c: Collection) => void,
+  setStatus: (f: (s: Status | null) => Status | null) => void,
+  said?: Status,
+): void {
+  setCollection(next);
+  const saved = saveCollection(window.localStorage, server, next);
+  if (saved.ok) unsaved.delete(server);
+  else unsaved.set(server, next);
+  const evicted = saved.ok && "evicted" in saved && Array.isArray(saved.evicted) ? (saved.evicted as string[]) : [];
+  const note = !saved.ok
+    ? ` ${saved.error} It stays here until this page is closed.`
+    : evicted.length
+      ? ` To make room, this browser no longer keeps the collection${evicted.length === 1 ? "" : "s"} of ${evicted.join(", ")}.`
+      : "";
+  setStatus((current) => {
+    if (said) return note ? { ...said, kind: saved.ok ? said.kind : "error", text: said.text + note } : said;
+    if (note) return { kind: saved.ok ? "info" : "error", text: note.trim() };
+    return current?.undo ? { ...current, undo: undefined } : current;
+  });
+}
+
 /**
  * The Tests panel: the server's collection of saved calls with expectations, written beside the editor, run here
  * through the runner `toolscope test` uses (lib/collections), imported, exported and shared by link.
  */
 export function CollectionPanel(props: Props) {
   const { server, tools, connection, headers, lastExchange, confirmDestructive } = props;
-  // Keyed by server in the playground: each server's kept collection is read once, when its panel mounts.
-  const [collection, setCollection] = useState<Collection>(() => loadCollection(window.localStorage, server) ?? emptyCollection(server));
+  // Keyed by server in the playground: each server's collection is read once, when its panel mounts (one this browser
+  // could not keep is still in memory for the page's life).
+  const [collection, setCollection] = useState<Collection>(
+    () => unsaved.get(server) ?? loadCollection(window.localStorage, server) ?? emptyCollection(server),
+  );
+  // What a link's collection replaces (its Undo), read from the link's callback, outside rendering.
+  const collectionRef = useRef(collection);
+  useEffect(() => {
+    collectionRef.current = collection;
+  });
   const [status, setStatus] = useState<Status | null>(null);
   const [bail, setBail] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -104,13 +146,11 @@ export function CollectionPanel(props: Props) {
     const open = () => {
       const shared = takeSharedCollection(server);
       if (!shared) return;
-      const before = loadCollection(window.localStorage, server);
-      setCollection(shared);
-      const saved = saveCollection(window.localStorage, server, shared);
-      setStatus({
-        kind: saved.ok ? "info" : "error",
-        text: `Opened the shared collection “${shared.name}” (${shared.calls.length} calls); nothing has been sent. Header values are never in a link: give yours in the headers panel.${saved.ok ? "" : ` ${saved.error}`}`,
-        ...(before && before.calls.length ? { undo: before } : {}),
+      const before = collectionRef.current;
+      commit(server, shared, setCollection, setStatus, {
+        kind: "info",
+        text: `Opened the shared collection “${shared.name}” (${shared.calls.length} calls); nothing has been sent. Header values are never in a link: give yours in the headers panel.`,
+        ...(before.calls.length ? { undo: before } : {}),
       });
     };
     const unsubscribe = subscribeSharedCollection(open);
@@ -121,20 +161,15 @@ export function CollectionPanel(props: Props) {
     };
   }, [server]);
 
-  /** Change the collection and keep it in this browser (what cannot be kept is said, never dropped silently). */
-  const change = (next: Collection) => {
-    setCollection(next);
-    const saved = saveCollection(window.localStorage, server, next);
-    if (!saved.ok) setStatus({ kind: "error", text: saved.error });
-  };
+  /** Change the collection, keep it, and say `status` with whatever keeping it had to say. */
+  const change = (next: Collection, said?: Status) => commit(server, next, setCollection, setStatus, said);
 
   const addEditorRequest = () => {
     if (props.editorText === null) return;
     const parsed = parseMessage(props.editorText);
     if (!parsed.ok) return setStatus({ kind: "error", text: `The editor's request cannot be added: ${parsed.error}` });
     const next = addCall(collection, parsed.value);
-    change(next);
-    setStatus({ kind: "info", text: `Added “${next.calls.at(-1)!.name}”: it expects no JSON-RPC error until you say more.` });
+    change(next, { kind: "info", text: `Added “${next.calls.at(-1)!.name}”: it expects no JSON-RPC error until you say more.` });
   };
 
   const expectThis = () => {
@@ -143,15 +178,19 @@ export function CollectionPanel(props: Props) {
     const proposed = proposeExpectations(lastExchange.request, lastExchange.response, tool);
     const at = collection.calls.findIndex((c) => same(c.request, lastExchange.request));
     if (at >= 0) {
-      change(updateCall(collection, at, (c) => ({ ...c, expect: mergeProposals(c.expect, proposed) })));
-      setStatus({
-        kind: "info",
-        text: `Proposed ${proposed.length} expectations from the last answer for “${collection.calls[at].name}”.`,
-      });
+      change(
+        updateCall(collection, at, (c) => ({ ...c, expect: mergeProposals(c.expect, proposed) })),
+        {
+          kind: "info",
+          text: `Proposed ${proposed.length} expectations from the last answer for “${collection.calls[at].name}”.`,
+        },
+      );
     } else {
       const next = addCall(collection, lastExchange.request, proposed);
-      change(next);
-      setStatus({ kind: "info", text: `Added “${next.calls.at(-1)!.name}” with ${proposed.length} expectations its last answer meets.` });
+      change(next, {
+        kind: "info",
+        text: `Added “${next.calls.at(-1)!.name}” with ${proposed.length} expectations its last answer meets.`,
+      });
     }
   };
 
@@ -175,8 +214,7 @@ export function CollectionPanel(props: Props) {
       });
     }
     const previous = collection;
-    change(parsed.collection);
-    setStatus({
+    change(parsed.collection, {
       kind: "info",
       text: `Imported “${parsed.collection.name}” (${parsed.collection.calls.length} calls).`,
       ...(previous.calls.length ? { undo: previous } : {}),
@@ -184,6 +222,7 @@ export function CollectionPanel(props: Props) {
     });
   };
 
+  const callKeys = useStableKeys(collection.calls);
   const reports = new Map(state.calls.map((c) => [c.name, c]));
   const failedNames = notPassed(state.report);
   const summary = state.report?.summary;
@@ -272,7 +311,17 @@ export function CollectionPanel(props: Props) {
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = "";
-            if (file) void file.text().then((text) => importText(text, file.name));
+            if (!file) return;
+            // The playground's one bound for imported files: a file is read whole, so its size is checked first.
+            if (file.size > MAX_IMPORT_FILE_BYTES)
+              return setStatus({
+                kind: "error",
+                text: `${file.name} is ${(file.size / 1_000_000).toFixed(1)} MB; an import file may be at most ${MAX_IMPORT_FILE_BYTES / 1_000_000} MB. Nothing was changed.`,
+              });
+            file.text().then(
+              (text) => importText(text, file.name),
+              () => setStatus({ kind: "error", text: `${file.name} could not be read. Nothing was changed.` }),
+            );
           }}
         />
         <button
@@ -341,8 +390,7 @@ export function CollectionPanel(props: Props) {
                 className="ml-2 underline"
                 data-testid="collection-undo"
                 onClick={() => {
-                  change(status.undo!);
-                  setStatus({ kind: "info", text: `Back to “${status.undo!.name}”.` });
+                  change(status.undo!, { kind: "info", text: `Back to “${status.undo!.name}”.` });
                 }}
               >
                 Undo
@@ -373,7 +421,7 @@ export function CollectionPanel(props: Props) {
       <ol className="max-h-[36rem] space-y-1.5 overflow-auto" data-testid="collection-calls">
         {collection.calls.map((call: CollectionCall, i) => (
           <CallCard
-            key={call.name}
+            key={callKeys[i]}
             call={call}
             index={i}
             count={collection.calls.length}
@@ -391,8 +439,7 @@ export function CollectionPanel(props: Props) {
             }}
             onRemove={() => {
               const previous = collection;
-              change(removeCall(collection, i));
-              setStatus({ kind: "info", text: `Removed “${call.name}”.`, undo: previous });
+              change(removeCall(collection, i), { kind: "info", text: `Removed “${call.name}”.`, undo: previous });
             }}
             onMove={(delta) => change(moveCall(collection, i, delta))}
             onRun={() => runFor([call.name])}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { Expectation, ExpectationResult } from "@/lib/collections";
 import {
   defaultExpectation,
@@ -38,14 +38,12 @@ export const fieldClass =
 function Field({
   e,
   spec,
-  n,
   onChange,
   pointerList,
   toolList,
 }: {
   e: Expectation;
   spec: FieldSpec;
-  n: number;
   onChange: (e: Expectation) => void;
   pointerList?: string;
   toolList?: string;
@@ -54,7 +52,7 @@ function Field({
   const [error, setError] = useState<string | null>(null);
   const text = draft ?? fieldText(e, spec);
   const label = `${spec.name}${spec.required ? "" : " (optional)"}`;
-  const id = `exp-${n}-${spec.name}`;
+  const id = useId();
   const commit = (value: string) => {
     const edit = withField(e, spec, value);
     if (edit.ok) {
@@ -185,15 +183,7 @@ export function ExpectationRow({ expectation: e, n, onChange, onRemove, warnings
         <div className="flex flex-wrap gap-2">
           {/* Keyed by kind: a new kind starts from its own fields' text. */}
           {kindFields(e.kind).map((spec) => (
-            <Field
-              key={`${e.kind}:${spec.name}`}
-              e={e}
-              spec={spec}
-              n={n}
-              onChange={onChange}
-              pointerList={pointerList}
-              toolList={toolList}
-            />
+            <Field key={`${e.kind}:${spec.name}`} e={e} spec={spec} onChange={onChange} pointerList={pointerList} toolList={toolList} />
           ))}
         </div>
       )}

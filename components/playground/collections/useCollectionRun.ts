@@ -1,10 +1,9 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@/lib/client/api-client";
-import { preparedAnswer, runCollection, type CallReport, type Collection, type RunReport, type Sender } from "@/lib/collections";
+import { preparedServerAnswer, runCollection, type CallReport, type Collection, type RunReport, type Sender } from "@/lib/collections";
 import type { ConnectionDescriptor, RpcResponse, Tool, UserHeaders } from "@/lib/mcp/contract";
-import { isObject } from "@/lib/json/guards";
 import { namesPattern } from "@/lib/collections/editing/working-collection";
 import type { InputRequest } from "@/lib/playground/server-requests/mrtr";
 import { answerRequest, enqueueAsk, removeAsk, toServerAsk, type ServerAsk } from "@/lib/playground/server-requests/server-requests";
@@ -61,6 +60,9 @@ export function useCollectionRun({ connection, headers, onConnection }: Options)
     setServerAsks(queue);
   }, []);
 
+  // Leaving the panel (hidden, another tab) ends its run: no call goes out for a person who is not there.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
   const run = useCallback(
     async (
       collection: Collection,
@@ -71,38 +73,52 @@ export function useCollectionRun({ connection, headers, onConnection }: Options)
       abortRef.current?.abort();
       const abort = new AbortController();
       abortRef.current = abort;
+      // Only the newest run writes: an aborted one still settles, after the next has started.
+      const current = () => abortRef.current === abort;
+      const update = (f: (s: RunState) => RunState) => current() && setState(f);
       setState((s) => ({ running: true, calls: [], captured: s.captured }));
       const send: Sender = async (message, { signal, answers }) => {
         const descriptor = connectionRef.current ?? conn;
-        const rpc = await api.rpcStream(
-          descriptor,
-          message,
-          latest.current.headers,
-          {
-            onServerRequest: (event) => {
-              const ask = toServerAsk(event, Date.now());
-              const prepared = preparedAnswer(answers ?? {}, ask.method);
-              if (isObject(prepared)) void api.answer({ ...answerRequest(ask, prepared), prepared: true }).catch(() => undefined);
-              else setAsks(enqueueAsk(asksRef.current, ask));
+        let streamId: string | undefined;
+        try {
+          const rpc = await api.rpcStream(
+            descriptor,
+            message,
+            latest.current.headers,
+            {
+              onStream: (id) => (streamId = id),
+              onServerRequest: (event) => {
+                if (!current()) return;
+                const ask = toServerAsk(event, Date.now());
+                const prepared = preparedServerAnswer(answers ?? {}, ask.method);
+                if (!prepared) return setAsks(enqueueAsk(asksRef.current, ask));
+                // A prepared answer that cannot be delivered goes to the person rather than leaving the server waiting.
+                api.answer({ ...answerRequest(ask, prepared), prepared: true }).catch(() => {
+                  if (current()) setAsks(enqueueAsk(asksRef.current, ask));
+                });
+              },
+              onServerRequestEnded: (event) => setAsks(removeAsk(asksRef.current, event.pendingId).queue),
             },
-            onServerRequestEnded: (event) => setAsks(removeAsk(asksRef.current, event.pendingId).queue),
-          },
-          signal,
-        );
-        if (rpc.connection) {
-          connectionRef.current = rpc.connection;
-          latest.current.onConnection?.(rpc.connection);
+            signal,
+          );
+          if (rpc.connection) {
+            connectionRef.current = rpc.connection;
+            latest.current.onConnection?.(rpc.connection);
+          }
+          const round: RunRound = {
+            sent: rpc.sent,
+            response: rpc.response,
+            exchanges: rpc.exchanges,
+            added: rpc.added,
+            durationMs: rpc.durationMs,
+            ...(rpc.notes ? { notes: rpc.notes } : {}),
+            ...(rpc.serverRequests ? { serverRequests: rpc.serverRequests } : {}),
+          };
+          return { response: rpc.response, durationMs: rpc.durationMs, exchanges: [round] };
+        } finally {
+          // A call that ended (answered, timed out, stopped) takes its unanswered questions with it.
+          if (streamId !== undefined) setAsks(asksRef.current.filter((a) => a.streamId !== streamId));
         }
-        const round: RunRound = {
-          sent: rpc.sent,
-          response: rpc.response,
-          exchanges: rpc.exchanges,
-          added: rpc.added,
-          durationMs: rpc.durationMs,
-          ...(rpc.notes ? { notes: rpc.notes } : {}),
-          ...(rpc.serverRequests ? { serverRequests: rpc.serverRequests } : {}),
-        };
-        return { response: rpc.response, durationMs: rpc.durationMs, exchanges: [round] };
       };
       try {
         const report = await runCollection(collection, {
@@ -114,27 +130,32 @@ export function useCollectionRun({ connection, headers, onConnection }: Options)
           bail,
           ...(variables ? { variables } : {}),
           signal: abort.signal,
-          ask: (call) => (requests) =>
+          // The MRTR dialog lasts as long as its call: the call's signal (its timeout, Stop) closes it unanswered.
+          ask: (call) => (requests, signal) =>
             new Promise((resolve) => {
+              if (signal?.aborted || !current()) return resolve(null);
               const done = (answers: Record<string, unknown> | null) => {
-                abort.signal.removeEventListener("abort", cancel);
-                setQuestion(null);
+                signal?.removeEventListener("abort", cancel);
+                if (current()) setQuestion(null);
                 resolve(answers);
               };
               const cancel = () => done(null);
-              abort.signal.addEventListener("abort", cancel, { once: true });
+              signal?.addEventListener("abort", cancel, { once: true });
               setQuestion({ call: call.name, requests, answer: done });
             }),
-          onStart: (call) => setState((s) => ({ ...s, current: call.name })),
-          onCall: (report) => setState((s) => ({ ...s, calls: [...s.calls, report], current: undefined })),
+          onStart: (call) => update((s) => ({ ...s, current: call.name })),
+          onCall: (report) => update((s) => ({ ...s, calls: [...s.calls, report], current: undefined })),
         });
         const captured = Object.assign({}, ...report.calls.map((c) => c.captured ?? {})) as Record<string, unknown>;
-        setState((s) => ({ running: false, calls: report.calls, report, captured: { ...s.captured, ...captured } }));
+        update((s) => ({ running: false, calls: report.calls, report, captured: { ...s.captured, ...captured } }));
       } catch (err) {
-        setState((s) => ({ ...s, running: false, current: undefined, error: (err as Error)?.message ?? String(err) }));
+        update((s) => ({ ...s, running: false, current: undefined, error: (err as Error)?.message ?? String(err) }));
       } finally {
-        if (abortRef.current === abort) abortRef.current = null;
-        setAsks([]);
+        if (current()) {
+          abortRef.current = null;
+          setAsks([]);
+          setQuestion(null);
+        }
       }
     },
     [setAsks],
