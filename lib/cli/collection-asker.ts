@@ -3,7 +3,7 @@
  * the call's prepared answer by method when the collection has one, else what a client with nobody at the keyboard
  * answers (the client core's unattended rules), so an unanswered question never hangs a CI run.
  */
-import { preparedAnswer } from "../collections/index.ts";
+import { preparedServerAnswer } from "../collections/index.ts";
 import { pingAnswer, unattendedAsker, type ServerRequestAsker } from "@/lib/upstream";
 
 export function collectionAsker(answers: Readonly<Record<string, unknown>>): ServerRequestAsker {
@@ -12,9 +12,8 @@ export function collectionAsker(answers: Readonly<Record<string, unknown>>): Ser
     async ask(request, signal) {
       const ping = pingAnswer(request);
       if (ping) return ping;
-      const answer = preparedAnswer(answers, String(request.method));
-      if (answer !== undefined && answer !== null && typeof answer === "object" && !Array.isArray(answer))
-        return { answer: { result: answer as Record<string, unknown> }, answeredBy: "prepared" };
+      const answer = preparedServerAnswer(answers, String(request.method));
+      if (answer) return { answer: { result: answer }, answeredBy: "prepared" };
       return fallback.ask(request, signal);
     },
   };

@@ -7,19 +7,13 @@
  */
 import { buildRetryMessage, MAX_MRTR_ROUNDS, nextStep, retryId, type RoundRecord } from "../playground/server-requests/mrtr.ts";
 import type { InputRequest } from "../playground/server-requests/mrtr.ts";
+import { preparedAnswer } from "./prepared-answers.ts";
 import type { SendResult, Sender } from "./sender.ts";
 
-/** Who answers what no prepared answer covers: answers keyed like the requests, or null when nobody answered. */
-export type AskInput = (requests: InputRequest[]) => Promise<Record<string, unknown> | null>;
+/** Who answers what no prepared answer covers: answers keyed like the requests, or null when nobody answered. `signal`
+ * aborts when the call ends (its timeout, a stop): the question must go away with it. */
+export type AskInput = (requests: InputRequest[], signal: AbortSignal | undefined) => Promise<Record<string, unknown> | null>;
 
-/**
- * The prepared answer to a request the server makes — an MRTR input request by its key, or any request by its method
- * (so one `"elicitation/create"` answer serves both an MRTR round and a request sent mid-call on a stream).
- */
-export function preparedAnswer(answers: Readonly<Record<string, unknown>>, method: string, key?: string): unknown {
-  if (key !== undefined && Object.hasOwn(answers, key)) return answers[key];
-  return Object.hasOwn(answers, method) ? answers[method] : undefined;
-}
 
 export type RoundsOutcome =
   | { ok: true; response: Record<string, unknown> | null; durationMs: number; rounds: number; exchanges: unknown[] }
@@ -57,7 +51,7 @@ export async function sendWithAnswers(
         else if (request.kind !== "unknown") unanswered.push(request);
       }
       if (unanswered.length) {
-        const given = options.ask ? await options.ask(unanswered) : null;
+        const given = options.ask ? await options.ask(unanswered, options.signal) : null;
         const keys = unanswered.map((r) => r.key);
         if (!given) {
           const reason = options.ask ? `needs input: ${keys.join(", ")} (not answered)` : `needs input: ${keys.join(", ")}`;

@@ -9,6 +9,7 @@
  * substitute.ts        `{{variable}}` placeholders
  * pointer-value.ts     JSON pointers into answers (stepping into JSON text)
  * expectations.ts      one expectation against one answer
+ * prepared-answers.ts  the lookup of a call's prepared answers (MRTR rounds, requests sent mid-call)
  * answer-rounds.ts     MRTR rounds answered from a call's prepared answers
  * run-collection.ts    the run and its report
  * expectation-warnings.ts  expectations and captures a tool's definition says cannot hold, found when written
@@ -22,7 +23,8 @@ export { writeCollection } from "./write-collection.ts";
 export { placeholders, substitute } from "./substitute.ts";
 export { preview, valueAt } from "./pointer-value.ts";
 export { describeExpectation, evaluateExpectation, type CallOutcome, type ExpectationResult } from "./expectations.ts";
-export { preparedAnswer, sendWithAnswers, type AskInput } from "./answer-rounds.ts";
+export { sendWithAnswers, type AskInput } from "./answer-rounds.ts";
+export { preparedAnswer, preparedServerAnswer } from "./prepared-answers.ts";
 export type { SendOptions, SendResult, Sender } from "./sender.ts";
 export {
   DEFAULT_CALL_TIMEOUT_MS,
