@@ -426,11 +426,50 @@ test("bounded: $ref cycles, recursive schemas, deep pointers and exploding anyOf
   const deep = `${SC}${"/children/0".repeat(200)}/nme`;
   assert.deepEqual(expectationWarnings(toolCall("t", [present(deep)]), withSchema(tree)), []);
 
-  // Two branches per level, 30 levels: 2^30 paths without the step budget.
+  // Two branches per level, 30 levels: 2^30 paths, but each level's node is one object, walked once.
   let exploding: unknown = { type: "object", properties: {}, additionalProperties: false };
   for (let i = 0; i < 30; i++) exploding = { anyOf: [exploding, { allOf: [exploding] }] };
   const started = performance.now();
   const ws = expectationWarnings(toolCall("t", [present(`${SC}/x`)]), withSchema(exploding));
   assert.ok(performance.now() - started < 2000, `took ${performance.now() - started} ms`);
-  assert.deepEqual(ws, [], "the step budget ran out: no evidence, no warning");
+  assert.deepEqual(messages(ws), [`${SC}/x: t's outputSchema has no property "x" (it allows none)`]);
+
+  // 20,000 distinct branches that each rule x out: past the 10,000-step budget, so no evidence and no warning.
+  const wide = { anyOf: Array.from({ length: 20_000 }, () => ({ type: "object", properties: {}, additionalProperties: false })) };
+  assert.deepEqual(expectationWarnings(toolCall("t", [present(`${SC}/x`)]), withSchema(wide)), [], "the step budget ran out");
+});
+
+/** `$defs.a_i = {allOf: [{$ref: a_(i+1)}, {$ref: a_(i+1)}]}` for i < n: 2^n paths to `a_n`, which requires z. */
+function doublingRefs(n: number): unknown {
+  const $defs: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) $defs[`a_${i}`] = { allOf: [{ $ref: `#/$defs/a_${i + 1}` }, { $ref: `#/$defs/a_${i + 1}` }] };
+  $defs[`a_${n}`] = { type: "object", required: ["z"], properties: { z: { type: "string" } } };
+  return { $ref: "#/$defs/a_0", $defs };
+}
+
+test("absent through $refs shared by allOf branches: each target read once, so 16 and 40 levels end at once", () => {
+  const required = `${SC}/z: t's outputSchema requires "z", so this absent can never pass on an answer with structuredContent`;
+  for (const n of [16, 40]) {
+    const started = performance.now();
+    const ws = expectationWarnings(toolCall("t", [{ kind: "absent", pointer: `${SC}/z` }]), withSchema(doublingRefs(n)));
+    // A sanity bound only (the budget is counted in steps, not time): before the fix n=16 threw a RangeError.
+    assert.ok(performance.now() - started < 5000, `n=${n} took ${performance.now() - started} ms`);
+    assert.deepEqual(messages(ws), [required], `n=${n}`);
+  }
+  // The walk's verdicts are shared the same way: a step into the string z is still found 16 levels down.
+  assert.deepEqual(messages(expectationWarnings(toolCall("t", [present(`${SC}/z/q`)]), withSchema(doublingRefs(16)))), [
+    `${SC}/z/q: t's outputSchema says ${SC}/z is string, which has no "q" inside`,
+  ]);
+});
+
+test("absent: the required check charges the same step budget, and a budget run out is no warning", () => {
+  // 12,000 distinct allOf parts before the one that requires z: the walk and the check share 10,000 steps.
+  const parts = Array.from({ length: 12_000 }, (_, i) => ({ description: `part ${i}` }));
+  const schema = { type: "object", allOf: [...parts, { required: ["z"], properties: { z: {} } }] };
+  assert.deepEqual(expectationWarnings(toolCall("t", [{ kind: "absent", pointer: `${SC}/z` }]), withSchema(schema)), []);
+  // The same requirement within the budget is found.
+  const small = { type: "object", allOf: [...parts.slice(0, 100), { required: ["z"], properties: { z: {} } }] };
+  assert.deepEqual(messages(expectationWarnings(toolCall("t", [{ kind: "absent", pointer: `${SC}/z` }]), withSchema(small))), [
+    `${SC}/z: t's outputSchema requires "z", so this absent can never pass on an answer with structuredContent`,
+  ]);
 });

@@ -48,8 +48,17 @@ interface Failure {
 interface Walk {
   root: unknown;
   tokens: readonly string[];
+  /** Schema nodes visited so far for this pointer, by the walk and the `absent` check together (MAX_WALK_STEPS). */
   steps: number;
+  /**
+   * The verdict already reached for a schema node at a token index. `allOf: [{$ref: X}, {$ref: X}]` on every level of
+   * `$defs` doubles the paths per level; a node seen again at the same position adds nothing to a conjunction, so it
+   * is walked once. PENDING marks a node still being walked: meeting it again is a loop, which adds nothing either.
+   */
+  verdicts: Map<object, Map<number, Failure | undefined | typeof PENDING>>;
 }
+
+const PENDING = Symbol("pending");
 
 const hasPlaceholder = (text: string): boolean => placeholders(text).length > 0;
 
@@ -82,6 +91,22 @@ function walk(w: Walk, schema: unknown, i: number, refs: readonly string[], dept
   if (++w.steps > MAX_WALK_STEPS || depth > MAX_WALK_DEPTH) return undefined;
   if (schema === false) return { at: i, reason: { kind: "nothing" } };
   if (!isObject(schema)) return undefined;
+  let byIndex = w.verdicts.get(schema);
+  if (!byIndex) w.verdicts.set(schema, (byIndex = new Map()));
+  // A verdict reached on another path holds here too: a Failure is evidence wherever the node applies, and an
+  // undefined reached under tighter bounds is only the conservative answer.
+  if (byIndex.has(i)) {
+    const known = byIndex.get(i);
+    return known === PENDING ? undefined : known;
+  }
+  byIndex.set(i, PENDING);
+  const verdict = walkNode(w, schema, i, refs, depth);
+  byIndex.set(i, verdict);
+  return verdict;
+}
+
+/** {@link walk}'s work on one schema object, once per position. */
+function walkNode(w: Walk, schema: Record<string, unknown>, i: number, refs: readonly string[], depth: number): Failure | undefined {
   if (i < w.tokens.length) {
     const own = stepInto(w, schema, i, depth);
     if (own) return own;
@@ -299,15 +324,18 @@ function explain(f: Failure, tokens: readonly string[]): string {
 }
 
 /**
- * True when the schema guarantees a value at `tokens` whenever structuredContent is there and valid: each step is a
- * property that a conjunctive part of its parent's schema (itself, `$ref`, `allOf`) requires, and each parent below
- * the top is declared an object and nothing else (`required` says nothing about a value that may be null).
+ * True when the schema guarantees a value at the walk's tokens whenever structuredContent is there and valid: each
+ * step is a property that a conjunctive part of its parent's schema (itself, `$ref`, `allOf`) requires, and each
+ * parent below the top is declared an object and nothing else (`required` says nothing about a value that may be
+ * null). It charges the walk's step budget: when that runs out the answer is unknown, so false (no warning).
  */
-function alwaysPresent(root: unknown, tokens: readonly string[]): boolean {
+function alwaysPresent(w: Walk): boolean {
+  const { root, tokens } = w;
   if (tokens.length === 0 || tokens.some(hasPlaceholder)) return false;
   let level: unknown[] = [root];
   for (let i = 0; i < tokens.length; i++) {
-    const parts = level.flatMap((s) => conjuncts(root, s, [], 0));
+    const parts = conjuncts(w, level);
+    if (!parts) return false;
     // MCP's structuredContent is an object, so the top level needs no `type`.
     const objectOnly =
       i === 0 || parts.some((p) => p.type === "object" || (Array.isArray(p.type) && p.type.length === 1 && p.type[0] === "object"));
@@ -318,13 +346,24 @@ function alwaysPresent(root: unknown, tokens: readonly string[]): boolean {
   return true;
 }
 
-/** A schema and the schemas that apply to the same value with it: its `$ref` target and `allOf` branches. */
-function conjuncts(root: unknown, schema: unknown, refs: readonly string[], depth: number): Record<string, unknown>[] {
-  if (!isObject(schema) || depth > MAX_WALK_DEPTH) return [];
-  const out = [schema];
-  if (typeof schema.$ref === "string" && isLocalRef(schema.$ref, root) && !refs.includes(schema.$ref))
-    out.push(...conjuncts(root, lookupRef(root, schema.$ref), [...refs, schema.$ref], depth + 1));
-  if (Array.isArray(schema.allOf)) for (const b of schema.allOf) out.push(...conjuncts(root, b, refs, depth + 1));
+/**
+ * The schemas that apply to the same value as `schemas`: each, its `$ref` target and `allOf` branches, transitively,
+ * each node once (a target many branches share, or a loop back, is one node: a conjunction holds a part once).
+ * Iterative, so a deep chain cannot exhaust the stack; undefined when the walk's step budget runs out.
+ */
+function conjuncts(w: Walk, schemas: readonly unknown[]): Record<string, unknown>[] | undefined {
+  const seen = new Set<object>();
+  const out: Record<string, unknown>[] = [];
+  const pending = [...schemas];
+  while (pending.length > 0) {
+    const schema = pending.pop();
+    if (!isObject(schema) || seen.has(schema)) continue;
+    if (++w.steps > MAX_WALK_STEPS) return undefined;
+    seen.add(schema);
+    out.push(schema);
+    if (typeof schema.$ref === "string" && isLocalRef(schema.$ref, w.root)) pending.push(lookupRef(w.root, schema.$ref));
+    if (Array.isArray(schema.allOf)) for (const b of schema.allOf) pending.push(b);
+  }
   return out;
 }
 
@@ -419,12 +458,12 @@ export function expectationWarnings(call: CollectionCall, tool: Tool | undefined
         warnings.push({ ...at, message: `${prefix} declares no outputSchema, so nothing says its answers have structuredContent` });
       return;
     }
-    const w: Walk = { root: target.outputSchema, tokens, steps: 0 };
+    const w: Walk = { root: target.outputSchema, tokens, steps: 0, verdicts: new Map() };
     const failure = walk(w, target.outputSchema, 0, [], 0);
     if (failure) {
       const always = use.absent ? "; so this absent always passes" : "";
       warnings.push({ ...at, message: `${prefix}'s outputSchema ${explain(failure, tokens)}${always}` });
-    } else if (use.absent && alwaysPresent(target.outputSchema, tokens)) {
+    } else if (use.absent && alwaysPresent(w)) {
       warnings.push({
         ...at,
         message: `${prefix}'s outputSchema requires ${JSON.stringify(tokens[tokens.length - 1])}, so this absent can never pass on an answer with structuredContent`,

@@ -5,6 +5,7 @@ import { evaluateExpectation, type CallOutcome } from "./expectations.ts";
 import type { Collection, Expectation } from "./format.ts";
 import { parseCollection } from "./parse-collection.ts";
 import { writeCollection } from "./write-collection.ts";
+import { decodeCollectionShare, encodeCollectionShare } from "./share-collection.ts";
 import type { Tool } from "../mcp/contract.ts";
 import { createDemoServerHandler, type DemoServerHandler } from "../demo/server.ts";
 import { resetDemoStore } from "../demo/issue-store.ts";
@@ -282,4 +283,81 @@ test("output-schema only for the tool called, and only when the answer is valid 
   const expect = proposeExpectations(request, invalid, search);
   assert.ok(!expect.some((e) => e.kind === "output-schema"));
   assertAllPass(expect, request, invalid);
+});
+
+test("nothing that looks like a credential is copied: a phrase holding one is present, such a line no text-contains", () => {
+  const key = "sk-proj-" + "a1B2c3D4e5F6g7H8i9J0";
+  const token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
+  const request = { method: "tools/call", params: { name: "sign_in" } };
+  const text = (t: string) => ({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: t }] } });
+  for (const line of [`Signed in with key ${key} as ada`, `Use "Bearer ${token}" from now on`]) {
+    const response = text(`${line}\nsecond line`);
+    const expect = proposeExpectations(request, response);
+    assert.deepEqual(expect, [{ kind: "no-error" }, { kind: "is-error", value: false }], line);
+    assertAllPass(expect, request, response);
+  }
+  const SC = "/result/structuredContent";
+  const response = {
+    jsonrpc: "2.0",
+    id: 1,
+    result: { structuredContent: { note: `Signed in with key ${key}`, user: "ada", keys: { [token]: true }, count: 2 } },
+  };
+  const expect = proposeExpectations(request, response);
+  assert.deepEqual(expect, [
+    { kind: "no-error" },
+    { kind: "is-error", value: false },
+    { kind: "present", pointer: `${SC}/note` },
+    { kind: "equals", pointer: `${SC}/user`, value: "ada" },
+    { kind: "equals", pointer: `${SC}/count`, value: 2 },
+  ]);
+  assertAllPass(expect, request, response);
+});
+
+test("unchanged: what looks like a credential is not recorded, and its pointer is volatile; the proposal can be shared", () => {
+  const key = "sk-proj-" + "a1B2c3D4e5F6g7H8i9J0";
+  const token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
+  const request = { method: "tools/call", params: { name: "sign_in", arguments: {} } };
+  const json = JSON.stringify({ user: "ada", session: token }, null, 2);
+  const response = {
+    jsonrpc: "2.0",
+    id: 1,
+    result: {
+      content: [
+        { type: "text", text: `Signed in with key ${key}` },
+        { type: "text", text: json },
+      ],
+      structuredContent: { user: "ada", keys: { [token]: true }, list: ["ok", `Bearer ${token}`] },
+    },
+  };
+  const unchanged = proposeUnchanged(response);
+  const hidden = "(not recorded: it looks like a credential)";
+  assert.deepEqual(unchanged, {
+    kind: "unchanged",
+    recorded: {
+      content: [
+        { type: "text", text: hidden },
+        { type: "text", text: JSON.stringify({ user: "ada", session: hidden }, null, 2) },
+      ],
+      structuredContent: { user: "ada", keys: hidden, list: ["ok", hidden] },
+    },
+    // The guesses first (a token by value, a Bearer phrase), then every place left out of the record.
+    volatile: ["/content/1/text/session", "/structuredContent/list/1", "/content/0/text", "/structuredContent/keys"],
+  });
+  assertAllPass([unchanged!], request, response);
+  // Volatile pointers the person chose are kept, and the hidden ones added to them.
+  assert.deepEqual(proposeUnchanged(response, ["/structuredContent/user"])?.volatile, [
+    "/structuredContent/user",
+    "/content/0/text",
+    "/content/1/text/session",
+    "/structuredContent/keys",
+    "/structuredContent/list/1",
+  ]);
+  // Nothing proposed here is what a link refuses.
+  const c: Collection = {
+    format: "toolscope.collection/1",
+    name: "p",
+    calls: [{ name: "c", request, expect: [...proposeExpectations(request, response), unchanged!] }],
+  };
+  const shared = decodeCollectionShare(encodeCollectionShare(c));
+  assert.deepEqual(JSON.parse(JSON.stringify(shared)), c);
 });

@@ -3,14 +3,17 @@
  * `expect` from instead of an empty list. Values that will differ on the next run (ids, timestamps, tokens) are
  * proposed as `present`, not `equals`, so the proposal still passes tomorrow; the same rule gives `unchanged` its
  * volatile pointers. Every proposal passes `evaluateExpectation` against the answer it came from (the tests check it
- * on real demo answers). Pure: no React, no Node.
+ * on real demo answers). Nothing that looks like a credential is copied from the answer (share-collection.ts's rule,
+ * so a proposal never makes a collection a link refuses): such a value is proposed as `present`, such a line gets no
+ * `text-contains`, and an `unchanged` records a marker in its place, at a volatile pointer. Pure: no React, no Node.
  */
 import { isObject } from "../json/guards.ts";
-import { appendPointer } from "../json/pointer.ts";
+import { appendPointer, parsePointer } from "../json/pointer.ts";
 import type { Tool } from "../mcp/contract.ts";
 import { looksLikeSecretValue } from "../mcp/secrets.ts";
 import { validateAgainst } from "../schema/validate.ts";
 import type { Expectation, Pointer } from "./format.ts";
+import { holdsSecret } from "./share-collection.ts";
 import { placeholders } from "./substitute.ts";
 
 /** Most value expectations proposed for one answer: a handful reads well, a hundred buries the point. */
@@ -104,9 +107,13 @@ export function volatilePointers(value: unknown, base: Pointer = ""): Pointer[] 
     .map((l) => l.pointer);
 }
 
-/** The first non-blank line of `text`, cut to MAX_TEXT_CONTAINS characters (whole code points) and before any `{{`. */
+/**
+ * The first non-blank line of `text`, cut to MAX_TEXT_CONTAINS characters (whole code points) and before any `{{`;
+ * "" when the line holds what looks like a credential ("Signed in with key sk-…"): even a cut one is part of a key.
+ */
 function firstLine(text: string): string {
   const line = text.split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+  if (holdsSecret(line)) return "";
   // A {{placeholder}} in an expectation is filled from the run's variables: text before it is all that can be kept.
   const plain = placeholders(line).length ? line.slice(0, line.indexOf("{{")) : line;
   return Array.from(plain.trim()).slice(0, MAX_TEXT_CONTAINS).join("").trimEnd();
@@ -165,10 +172,14 @@ export function proposeExpectations(
   for (const leaf of leaves(found.data, found.base, MAX_PROPOSED_VALUES, false)) {
     // A {{…}} in a pointer or value would be filled from variables when the expectation runs.
     if (placeholders(leaf.pointer).length) continue;
+    // A member name that looks like a credential would be copied into the pointer itself: nothing to propose there.
+    if (parsePointer(leaf.pointer)?.some(holdsSecret)) continue;
     const long = typeof leaf.value === "string" && leaf.value.length > MAX_EQUALS_STRING;
     const templated = typeof leaf.value === "string" && placeholders(leaf.value).length > 0;
+    // isVolatile already takes a whole token for one; this also catches one inside a phrase ("Bearer …", "key sk-…").
+    const secret = typeof leaf.value === "string" && holdsSecret(leaf.value);
     out.push(
-      isVolatile(leaf.key, leaf.value) || long || templated
+      isVolatile(leaf.key, leaf.value) || long || templated || secret
         ? { kind: "present", pointer: leaf.pointer }
         : { kind: "equals", pointer: leaf.pointer, value: leaf.value },
     );
@@ -176,10 +187,49 @@ export function proposeExpectations(
   return out;
 }
 
+/** What an `unchanged` records instead of a value that looks like a credential (its pointer is volatile). */
+export const NOT_RECORDED = "(not recorded: it looks like a credential)";
+
+/**
+ * `value` without what looks like a credential: each such string becomes {@link NOT_RECORDED}, and so does an object
+ * with such a member name (the name is the secret); with the pointers (from "") of what was replaced. JSON held in a
+ * string is read, and written back when something in it was replaced, as valueAt and `unchanged` step into it.
+ */
+function withoutSecrets(value: unknown): { value: unknown; pointers: Pointer[] } {
+  const pointers: Pointer[] = [];
+  let visits = 0;
+  const visit = (node: unknown, pointer: Pointer, depth: number): unknown => {
+    // Past the bounds the value is kept as it is: share-collection's scan still refuses a link that carries it.
+    if (++visits > MAX_VISITS || depth > MAX_DEPTH) return node;
+    if (typeof node === "string") {
+      const inside = jsonInside(node);
+      if (inside === undefined) {
+        if (!holdsSecret(node)) return node;
+        pointers.push(pointer);
+        return NOT_RECORDED;
+      }
+      const before = pointers.length;
+      const kept = visit(inside, pointer, depth + 1);
+      // Only what is compared matters: a volatile pointer into the text makes `unchanged` compare it as data.
+      return pointers.length === before ? node : JSON.stringify(kept, null, node.includes("\n") ? 2 : undefined);
+    }
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, appendPointer(pointer, i), depth + 1));
+    if (!isObject(node)) return node;
+    if (Object.keys(node).some(holdsSecret)) {
+      pointers.push(pointer);
+      return NOT_RECORDED;
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v, appendPointer(pointer, k), depth + 1)]));
+  };
+  return { value: visit(value, "", 0), pointers };
+}
+
 /**
  * An `unchanged` of the whole answer: its result (or, for a JSON-RPC error, its error at `/error`) as recorded, with
  * `volatile` pointers (relative to it) the person chose, or else the ones {@link volatilePointers} guesses; the
- * member is left out when there are none. Undefined when the response has neither a result nor an error.
+ * member is left out when there are none. What looks like a credential is not recorded ({@link NOT_RECORDED}) and
+ * its pointer is always volatile, so the expectation still passes. Undefined when the response has neither a result
+ * nor an error.
  */
 export function proposeUnchanged(
   response: Record<string, unknown>,
@@ -188,12 +238,13 @@ export function proposeUnchanged(
   const onError = response.result === undefined && response.error !== undefined;
   const recorded = onError ? response.error : response.result;
   if (recorded === undefined) return undefined;
+  const kept = withoutSecrets(recorded);
   // The file's schema wants volatile pointers unique.
-  const pointers = [...new Set(volatile ?? volatilePointers(recorded))];
+  const pointers = [...new Set([...(volatile ?? volatilePointers(recorded)), ...kept.pointers])];
   return {
     kind: "unchanged",
     ...(onError ? { pointer: "/error" } : {}),
-    recorded,
+    recorded: kept.value,
     ...(pointers.length ? { volatile: pointers } : {}),
   };
 }

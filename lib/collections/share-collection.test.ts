@@ -9,7 +9,8 @@ import {
   isCollectionShareFragment,
   MAX_COLLECTION_SHARE_BYTES,
 } from "./share-collection.ts";
-import type { Collection } from "./format.ts";
+import type { Collection, Expectation } from "./format.ts";
+import { looksLikeSecretValue } from "../mcp/secrets.ts";
 import { writeCollection } from "./write-collection.ts";
 import { exampleCollection } from "./testing/example-collection.ts";
 import { isShareFragment, ShareLinkError } from "../share/share-codec.ts";
@@ -149,12 +150,74 @@ test("ordinary values are not taken for credentials: placeholders, UUIDs, slugs,
     method: "tools/call",
     params: { name: "search_issues", arguments: { query: "Export fails for large projects in the v2 API", cursor: "{{cursor}}" } },
   };
-  // Expectations are what the server answered (digests, ids): shared as they are.
-  c.calls[0].expect.push({
-    kind: "equals",
-    pointer: "/result/structuredContent/digest",
-    value: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-  });
+  // Expectations are scanned too, with the same rule: ordinary values, long pointers, schemas and patterns pass.
+  c.calls[0].expect.push(
+    { kind: "equals", pointer: "/result/structuredContent/ref", value: "3f2504e0-4f89-11d3-9a0c-0305e82c3301" },
+    { kind: "present", pointer: "/result/content/0/text/items/12/labels/3/name/2/id" },
+    { kind: "text-contains", text: "Created issue #13 in the platform team's backlog" },
+    { kind: "text-matches", pattern: "^sk-[A-Za-z0-9]{20,}$" },
+    { kind: "schema", schema: { type: "object", additionalProperties: false, properties: { total: { const: 12 } } } },
+    {
+      kind: "unchanged",
+      recorded: { structuredContent: { status: "open", day: "2026-07-01" } },
+      volatile: ["/structuredContent/items/12/labels/3/name/2"],
+    },
+  );
+  assert.deepEqual(plain(decodeCollectionShare(encodeCollectionShare(c))), c);
+});
+
+test("expectations: a credential copied from an answer is refused, at the member's pointer, never the value", () => {
+  const advice =
+    "A link must carry no secrets: expect it as present (or remove it), then share again. If it is not a secret (a digest, a random id), share the file instead.";
+  const key = "sk-proj-" + "a1B2c3D4e5F6g7H8i9J0";
+  const token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
+  const cases: [Expectation, string][] = [
+    [{ kind: "text-contains", text: `Signed in with key ${key}` }, "/calls/0/expect/3/text"],
+    [{ kind: "equals", pointer: "/result/structuredContent/session", value: token }, "/calls/0/expect/3/value"],
+    [{ kind: "equals", pointer: "/result/structuredContent/auth", value: { header: `Bearer ${token}` } }, "/calls/0/expect/3/value/header"],
+    [{ kind: "matches", pointer: "/result/structuredContent/k", pattern: `^${key}$` }, "/calls/0/expect/3/pattern"],
+    [{ kind: "text-matches", pattern: `key ${key}` }, "/calls/0/expect/3/pattern"],
+    [
+      { kind: "unchanged", recorded: { content: [{ type: "text", text: `Your key is ${key}.` }] } },
+      "/calls/0/expect/3/recorded/content/0/text",
+    ],
+    [{ kind: "schema", schema: { type: "object", properties: { k: { const: token } } } }, "/calls/0/expect/3/schema/properties/k/const"],
+    // Member names of an answer become pointers: read token by token.
+    [{ kind: "present", pointer: `/result/structuredContent/${token}` }, "/calls/0/expect/3/pointer"],
+    [{ kind: "unchanged", recorded: {}, volatile: ["/a", `/keys/${token}`] }, "/calls/0/expect/3/volatile/1"],
+  ];
+  for (const [expectation, pointer] of cases) {
+    const c = richCollection();
+    c.calls[0].expect.push(expectation);
+    refuses(
+      () => encodeCollectionShare(c),
+      "invalid",
+      `Not shared: call "confirm" holds what looks like a credential at ${pointer}. ${advice}`,
+    );
+  }
+  // A capture pointer is read the same way (it is not an expectation: the advice is the request's).
+  const capture = richCollection();
+  capture.calls[0].capture = { out: "/result/content/0/text", k: `/result/structuredContent/${token}` };
+  refuses(
+    () => encodeCollectionShare(capture),
+    "invalid",
+    `Not shared: call "confirm" holds what looks like a credential at /calls/0/capture/k. A link must carry no secrets: remove it (or take it from an earlier call's answer with a capture and a {{variable}}), then share again.`,
+  );
+});
+
+test("expectations: a sha256 digest looks like a token to the rule, so it is refused too, pointing to the file", () => {
+  const digest = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  // Why: lib/mcp/secrets.ts's rule takes any 32+ character run switching often between letters and digits for a
+  // token. Should it learn to tell digests apart, these become "shared as they are".
+  assert.equal(looksLikeSecretValue(digest), true);
+  const c = richCollection();
+  c.calls[0].expect[1] = { kind: "unchanged", recorded: { structuredContent: { sha256: digest } } };
+  const message =
+    'Not shared: call "confirm" holds what looks like a credential at /calls/0/expect/1/recorded/structuredContent/sha256. A link must carry no secrets: expect it as present (or remove it), then share again. If it is not a secret (a digest, a random id), share the file instead.';
+  refuses(() => encodeCollectionShare(c), "invalid", message);
+  assert.ok(!message.includes(digest));
+  // As present, the same expectation is shared.
+  c.calls[0].expect[1] = { kind: "present", pointer: "/result/structuredContent/sha256" };
   assert.deepEqual(plain(decodeCollectionShare(encodeCollectionShare(c))), c);
 });
 

@@ -6,12 +6,15 @@
  * anything is parsed, and the text is then read by parseCollection, as a file would be.
  *
  * No secrets: the format cannot hold header values (only their names), the server URL loses its credentials
- * (shareableServerUrl), and a collection whose requests, prepared answers or variables hold a string that looks like
- * a credential (lib/mcp/secrets.ts's token rule) is refused, naming the call and the JSON pointer, rather than shared.
+ * (shareableServerUrl), and a collection whose requests, prepared answers, variables, expectations or capture
+ * pointers hold a string that looks like a credential (lib/mcp/secrets.ts's token rule) is refused, naming the call
+ * and the JSON pointer, rather than shared. Expectations are scanned too because "Expect this" copies them from
+ * answers, and an answer can carry a key ("Signed in with sk-…"). The rule cannot tell a token from a hex digest or
+ * another random-looking id an answer holds, so those are refused as well: the message says to share the file.
  */
 import { deflateSync } from "fflate";
 import { isObject } from "../json/guards.ts";
-import { appendPointer, buildPointer } from "../json/pointer.ts";
+import { appendPointer, buildPointer, parsePointer } from "../json/pointer.ts";
 import { looksLikeSecretValue } from "../mcp/secrets.ts";
 import {
   fromBase64Url,
@@ -21,7 +24,7 @@ import {
   ShareLinkError,
   toBase64Url,
 } from "../share/share-codec.ts";
-import type { Collection } from "./format.ts";
+import type { Collection, Expectation } from "./format.ts";
 import { parseCollection, type CollectionProblem } from "./parse-collection.ts";
 import { writeCollection } from "./write-collection.ts";
 
@@ -38,8 +41,11 @@ const MAX_SCAN_DEPTH = 64;
 /** A credential written out in a phrase ("Bearer abc…", "token ghp_…"): the value rule tests words of text too. */
 const SCHEME_CREDENTIAL = /\b(?:Bearer|Basic|Token|DPoP)\s+[A-Za-z0-9._~+/=-]{8,}/i;
 
-/** True when `text` is, or contains as a word, something that looks like a credential. */
-function holdsSecret(text: string): boolean {
+/**
+ * True when `text` is, or contains as a word, something that looks like a credential: the rule a link refuses by.
+ * Exported so that "Expect this" (propose-expectations.ts) never proposes what a link would then refuse.
+ */
+export function holdsSecret(text: string): boolean {
   if (looksLikeSecretValue(text) || SCHEME_CREDENTIAL.test(text)) return true;
   // Words of 16+ characters, as maskServerText reads them: shorter runs are too often ordinary identifiers.
   return text.split(/\s+/).some((word) => {
@@ -66,11 +72,59 @@ function findSecret(value: unknown, pointer: string, depth = 0): string | undefi
   return undefined;
 }
 
-function refuseSecret(where: string, pointer: string): never {
-  throw new ShareLinkError(
-    "invalid",
-    `Not shared: ${where} holds what looks like a credential at ${pointer}. A link must carry no secrets: remove it (or take it from an earlier call's answer with a capture and a {{variable}}), then share again.`,
-  );
+/**
+ * The pointer `at` when a JSON pointer the collection holds has a token that looks like a credential (pointers are
+ * made of an answer's member names), or undefined. A pointer is read token by token, never as one string: a long
+ * `/result/content/0/text/items/1/id` switches between letters and digits like a token does.
+ */
+function findSecretInPointer(pointer: unknown, at: string): string | undefined {
+  if (typeof pointer !== "string") return findSecret(pointer, at);
+  const tokens = parsePointer(pointer);
+  // Not a pointer (a {{placeholder}}, a typo): read as text, as any other string is.
+  if (!tokens) return holdsSecret(pointer) ? at : undefined;
+  return tokens.some(holdsSecret) ? at : undefined;
+}
+
+/** Regular-expression syntax: `^sk-…$` or `key=(sk-…)` hides a token's word from the text rule. */
+const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|=]/g;
+
+/** The pointer `at` when a pattern holds a credential, read as text and with its regex syntax taken for spaces. */
+function findSecretInPattern(pattern: unknown, at: string): string | undefined {
+  if (typeof pattern !== "string") return findSecret(pattern, at);
+  return holdsSecret(pattern) || holdsSecret(pattern.replace(REGEX_SYNTAX, " ")) ? at : undefined;
+}
+
+/**
+ * The first place in an expectation that looks like a credential: every member (`value`, `text`, `recorded`,
+ * `schema`, …) as data, `pattern` also without its regex syntax, pointers and `volatile`'s pointers token by token.
+ */
+function findSecretInExpectation(e: Expectation, at: string): string | undefined {
+  for (const [member, value] of Object.entries(e)) {
+    const where = appendPointer(at, member);
+    const found =
+      member === "pointer"
+        ? findSecretInPointer(value, where)
+        : member === "pattern"
+          ? findSecretInPattern(value, where)
+          : member === "volatile" && Array.isArray(value)
+            ? value.map((v, k) => findSecretInPointer(v, appendPointer(where, k))).find((f) => f !== undefined)
+            : findSecret(value, where);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const REMOVE_ADVICE =
+  "A link must carry no secrets: remove it (or take it from an earlier call's answer with a capture and a {{variable}}), then share again.";
+/**
+ * For an expectation: most were copied from an answer by "Expect this". The rule also matches digests and other
+ * random-looking ids an answer holds, which are no secret but cannot be told apart from one: the file carries them.
+ */
+const EXPECT_ADVICE =
+  "A link must carry no secrets: expect it as present (or remove it), then share again. If it is not a secret (a digest, a random id), share the file instead.";
+
+function refuseSecret(where: string, pointer: string, advice = REMOVE_ADVICE): never {
+  throw new ShareLinkError("invalid", `Not shared: ${where} holds what looks like a credential at ${pointer}. ${advice}`);
 }
 
 /** `3:17: message`, with how many more problems there are. */
@@ -89,9 +143,19 @@ function shareable(c: Collection): Collection {
   const header = findSecret(out.environment?.headers, buildPointer(["environment", "headers"]));
   if (header !== undefined) refuseSecret("a header name", header);
   out.calls.forEach((call, i) => {
+    const where = `call ${JSON.stringify(call.name)}`;
     for (const member of ["request", "answers"] as const) {
       const found = findSecret(call[member], buildPointer(["calls", i, member]));
-      if (found !== undefined) refuseSecret(`call ${JSON.stringify(call.name)}`, found);
+      if (found !== undefined) refuseSecret(where, found);
+    }
+    call.expect.forEach((e, j) => {
+      const found = findSecretInExpectation(e, buildPointer(["calls", i, "expect", j]));
+      if (found !== undefined) refuseSecret(where, found, EXPECT_ADVICE);
+    });
+    for (const [name, pointer] of Object.entries(call.capture ?? {})) {
+      const at = buildPointer(["calls", i, "capture", name]);
+      const found = holdsSecret(name) ? at : findSecretInPointer(pointer, at);
+      if (found !== undefined) refuseSecret(where, found);
     }
   });
   return out;
@@ -99,7 +163,8 @@ function shareable(c: Collection): Collection {
 
 /**
  * The fragment text (without `#`) for a collection: `c1.<data>`. Throws a {@link ShareLinkError}: "invalid" when a
- * request, prepared answer or variable holds what looks like a credential, or the collection is not valid;
+ * request, prepared answer, variable, expectation or capture holds what looks like a credential, or the collection
+ * is not valid;
  * "too-large" past MAX_COLLECTION_SHARE_BYTES or the fragment bound.
  */
 export function encodeCollectionShare(c: Collection): string {

@@ -61,12 +61,24 @@ test("emptyCollection: an http(s) server is the environment's server; a built-in
     environment: { server: "https://mcp.example.com/mcp" },
     calls: [],
   });
-  assert.deepEqual(emptyCollection("HTTP://localhost:3000/mcp").environment, { server: "HTTP://localhost:3000/mcp" });
+  // Named as exported files name servers: normalised by the URL parser.
+  assert.deepEqual(emptyCollection("HTTP://localhost:3000/mcp").environment, { server: "http://localhost:3000/mcp" });
   const builtin = emptyCollection("builtin:demo");
   assert.deepEqual(builtin, { format: "toolscope.collection/1", name: "Untitled collection", calls: [] });
   assert.equal("environment" in builtin, false);
   assert.equal("environment" in emptyCollection("stdio:npx my-server"), false);
   assert.equal("environment" in emptyCollection("ftp://example.com/mcp"), false);
+});
+
+test("emptyCollection: a URL with credentials is named without them; one the rule cannot read is not named", () => {
+  const cases: [string, string][] = [
+    ["https://ada:hunter2@mcp.example.com/mcp", "https://mcp.example.com/mcp"],
+    ["https://mcp.example.com/mcp?api_key=abc123&region=eu", "https://mcp.example.com/mcp?region=eu"],
+    ["https://mcp.example.com/mcp?region=eu#access_token=abc", "https://mcp.example.com/mcp?region=eu"],
+    [`https://mcp.example.com/${"ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"}/mcp`, "https://mcp.example.com/REDACTED/mcp"],
+  ];
+  for (const [raw, named] of cases) assert.deepEqual(emptyCollection(raw).environment, { server: named }, raw);
+  assert.equal("environment" in emptyCollection("https://"), false, "not a URL: nothing to name");
 });
 
 test("emptyCollection: each collection has its own calls array", () => {

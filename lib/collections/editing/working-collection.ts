@@ -7,14 +7,27 @@ import { COLLECTION_FORMAT, type Collection, type CollectionCall, type Expectati
 import { isEffectivelyDestructive } from "../../docs/annotations.ts";
 import { isObject } from "../../json/guards.ts";
 import type { Tool } from "../../mcp/contract.ts";
+import { portableServer } from "../../playground/stores/saved-transfer.ts";
 
 /**
  * A new, empty collection for `server`: an http(s) server is named in its environment (what `toolscope test` runs
- * against by default); a built-in or stdio server is not a URL a file could name. Header values never go in a file.
+ * against by default); a built-in or stdio server is not a URL a file could name. Header values never go in a file,
+ * and neither do credentials in the URL (`user:pw@`, `?api_key=…`): the collection is exported and kept in the
+ * browser as it is, so the URL goes through portableServer, the rule every exported file names servers by. A URL that
+ * rule cannot read is not named at all.
  */
 export function emptyCollection(server: string): Collection {
-  const named = /^https?:\/\//i.test(server) ? { environment: { server } } : {};
-  return { format: COLLECTION_FORMAT, name: "Untitled collection", ...named, calls: [] };
+  const named = /^https?:\/\//i.test(server) ? portableUrl(server) : undefined;
+  return { format: COLLECTION_FORMAT, name: "Untitled collection", ...(named ? { environment: { server: named } } : {}), calls: [] };
+}
+
+/** `server` as a file may name it, or undefined when it is not a URL the rule accepts. */
+function portableUrl(server: string): string | undefined {
+  try {
+    return portableServer(server);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The tool a tools/call names, or the method: what a new call is named after. */
