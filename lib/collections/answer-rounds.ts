@@ -14,7 +14,6 @@ import type { SendResult, Sender } from "./sender.ts";
  * aborts when the call ends (its timeout, a stop): the question must go away with it. */
 export type AskInput = (requests: InputRequest[], signal: AbortSignal | undefined) => Promise<Record<string, unknown> | null>;
 
-
 export type RoundsOutcome =
   | { ok: true; response: Record<string, unknown> | null; durationMs: number; rounds: number; exchanges: unknown[] }
   | { ok: false; reason: string; needsInput?: string[]; durationMs: number; rounds: number; exchanges: unknown[] };
