@@ -256,6 +256,22 @@ test("export, import: byte-identical; a link opens the collection in another bro
   await other.getByTestId("collection-export").click();
   expect(readFileSync(await (await again).path(), "utf8")).toBe(original);
   await other.close();
+
+  // The tab's header goes into the file by name only: the file then says what a runner must supply.
+  await panel(page).getByTestId("collection-environment").locator("summary").click();
+  await panel(page).getByTestId("collection-use-tab-headers").click();
+  await expect(panel(page).getByTestId("collection-header-names")).toHaveValue("Authorization");
+  await expect(panel(page).getByTestId("collection-missing-headers")).toHaveCount(0);
+  await panel(page).getByTestId("collection-header-names").fill("Authorization, X-Api-Key");
+  await expect(panel(page).getByTestId("collection-missing-headers")).toContainText("This collection needs X-Api-Key");
+  await panel(page).getByTestId("collection-header-names").fill("Authorization: Bearer x");
+  await expect(panel(page).getByRole("alert").filter({ hasText: "is not a header name" })).toBeVisible();
+  await panel(page).getByTestId("collection-header-names").fill("Authorization");
+  const withHeaders = page.waitForEvent("download");
+  await panel(page).getByTestId("collection-export").click();
+  const file2 = readFileSync(await (await withHeaders).path(), "utf8");
+  expect(JSON.parse(file2).environment).toEqual({ headers: ["Authorization"], variables: { team: "platform" } });
+  expect(file2).not.toContain("sk-live");
 });
 
 test("MRTR during a run: a prepared answer, else the person is asked (and a refusal stops that call only)", async ({ page }) => {

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { Tool } from "../mcp/contract.ts";
-import { formatProblem, parseCollection, runCollection, type Collection } from "../collections/index.ts";
+import { formatProblem, missingHeaders, parseCollection, runCollection, type Collection } from "../collections/index.ts";
+
 import { collectionAsker } from "./collection-asker.ts";
 import { collectionExitCode, collectionJson, collectionJunit, collectionText } from "./collection-report.ts";
 import { choice, prepare, type Command } from "./command-kit.ts";
@@ -89,8 +90,7 @@ not run or was skipped, 2 when the file is not a valid collection (its line:colu
         throw usageError(`--grep ${JSON.stringify(pattern)} is not a regular expression: ${(err as Error).message}.`);
       }
     }
-    const given = new Set(Object.keys(access.headers).map((h) => h.toLowerCase()));
-    const missing = (collection.environment?.headers ?? []).filter((h) => !given.has(h.toLowerCase()));
+    const missing = missingHeaders(collection, Object.keys(access.headers));
     if (missing.length)
       throw usageError(
         `the collection needs the header${missing.length === 1 ? "" : "s"} ${missing.join(", ")}.`,

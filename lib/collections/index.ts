@@ -15,6 +15,7 @@
  * expectation-warnings.ts  expectations and captures a tool's definition says cannot hold, found when written
  * propose-expectations.ts  "expect this": expectations an answer passes, volatile values as `present`
  * share-collection.ts  a collection in a link (`#c1.…`), without secrets
+ * environment.ts       header names and variables as edited, and the headers a runner lacks
  */
 export { COLLECTION_FORMAT, type Collection, type CollectionCall, type CollectionEnvironment, type Expectation } from "./format.ts";
 export { COLLECTION_SCHEMA, EXPECTATION_KINDS } from "./collection-schema.ts";
@@ -45,3 +46,4 @@ export {
   encodeCollectionShare,
   isCollectionShareFragment,
 } from "./share-collection.ts";
+export { missingHeaders, withHeaderNames, withVariables, type EnvironmentEdit } from "./environment.ts";

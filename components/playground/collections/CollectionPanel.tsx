@@ -32,6 +32,7 @@ import { downloadText } from "../library/download";
 import { MrtrDialog } from "../server-requests/MrtrDialog";
 import { ServerRequestDialog } from "../server-requests/ServerRequestDialog";
 import { CallCard, mergeProposals } from "./CallCard";
+import { EnvironmentSection } from "./EnvironmentSection";
 import { subscribeSharedCollection, takeSharedCollection } from "./shared-collection";
 import { useCollectionRun } from "./useCollectionRun";
 import { useStableKeys } from "./useStableKeys";
@@ -354,6 +355,8 @@ export function CollectionPanel(props: Props) {
           Copy link
         </button>
       </div>
+
+      <EnvironmentSection collection={collection} headerNames={Object.keys(headers)} onChange={(c) => change(c)} />
 
       <div aria-live="polite" className="space-y-1 text-sm">
         {state.running && (
