@@ -166,6 +166,11 @@ test.describe("several instances on PostgreSQL and Redis", () => {
     instances[0].kill("SIGKILL");
     await Promise.all(shares);
     expect(acknowledged.length).toBeGreaterThan(0);
-    for (const id of acknowledged) expect((await api.get(`/s/${id}`, { headers: on(1) })).status(), id).toBe(200);
+    for (const id of acknowledged) {
+      const res = await api.get(`/s/${id}`, { headers: on(1), timeout: 20_000 }).catch((err: Error) => {
+        throw new Error(`GET /s/${id} on instance 1: ${err.message}\n--- instance 1's log (end) ---\n${instances[1].log().slice(-4000)}`);
+      });
+      expect(res.status(), id).toBe(200);
+    }
   });
 });

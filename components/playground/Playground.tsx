@@ -102,7 +102,7 @@ function finalResponse(ex: Exchange): unknown {
 }
 
 const toolbarButton =
-  "rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 disabled:opacity-60 disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900";
+  "whitespace-nowrap rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-50 disabled:opacity-60 disabled:hover:bg-transparent dark:border-zinc-700 dark:hover:bg-zinc-900";
 
 /** Palette commands that need the server's era and address (save, share, code): not offered while connecting. */
 const NEEDS_SERVER = new Set(["save", "share", "copy:curl", "copy:fetch", "copy:ts"]);
