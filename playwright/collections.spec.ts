@@ -264,6 +264,7 @@ test("export, import: byte-identical; a link opens the collection in another bro
   await expect(panel(page).getByTestId("collection-missing-headers")).toHaveCount(0);
   await panel(page).getByTestId("collection-header-names").fill("Authorization, X-Api-Key");
   await expect(panel(page).getByTestId("collection-missing-headers")).toContainText("This collection needs X-Api-Key");
+  await shootSizes(page, SHOTS, "environment", { show: panel(page).getByTestId("collection-environment") });
   await panel(page).getByTestId("collection-header-names").fill("Authorization: Bearer x");
   await expect(panel(page).getByRole("alert").filter({ hasText: "is not a header name" })).toBeVisible();
   await panel(page).getByTestId("collection-header-names").fill("Authorization");

@@ -11,6 +11,8 @@ interface Props {
   onChange: (c: Collection) => void;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** A text field whose text is kept while it does not read, with the message saying what to change. */
 function EnvField({
   label,
@@ -33,7 +35,7 @@ function EnvField({
   const text = draft ?? value;
   return (
     <div className="space-y-0.5">
-      <label htmlFor={id} className="text-[11px] text-zinc-500">
+      <label htmlFor={id} className="block text-[11px] leading-snug text-zinc-500">
         {label}
       </label>
       <textarea
@@ -76,7 +78,7 @@ export function EnvironmentSection({ collection, headerNames, onChange }: Props)
         <summary className="cursor-pointer text-xs">
           Environment: {env.server ?? "this playground's server"}
           {env.headers?.length ? ` · headers ${env.headers.join(", ")}` : ""}
-          {env.variables ? ` · ${Object.keys(env.variables).length} variables` : ""}
+          {env.variables ? ` · ${plural(Object.keys(env.variables).length, "variable")}` : ""}
         </summary>
         <div className="mt-2 space-y-2">
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
